@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the API shell', () => {
+  it('reports health only when the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers unknown routes in the error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'ROUTE_NOT_FOUND', message: 'No route GET /api/v1/no-such-thing' } });
+  });
+
+  it('answers a body that is not JSON with 400, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/otp/request',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"phone": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('INVALID_JSON');
+  });
+
+  it('refuses bodies over the limit with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ phone: '01712345678', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('gives every response a request id, keeping a sane incoming one', async () => {
+    const mine = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(mine.headers['x-request-id']).toBe('abc-123');
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'a b<c>' } });
+    expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas, and a reference page', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/api/v1/auth/otp/request',
+      '/api/v1/auth/otp/verify',
+      '/api/v1/auth/login',
+      '/api/v1/auth/logout',
+      '/api/v1/me',
+      '/api/v1/merchant/registration/otp',
+      '/api/v1/merchant/registration',
+      '/api/v1/ops/auth/login',
+      '/api/v1/ops/auth/verify',
+      '/api/v1/health',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    const body = doc.paths['/api/v1/merchant/registration'].post.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(expect.arrayContaining(['merchantName', 'phone', 'code', 'password']));
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+
+  it('has no dev outbox in production', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const res = await prod.app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=01712345678' });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

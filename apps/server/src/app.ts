@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { type Clock, systemClock } from './lib/clock';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createOtpService } from './modules/auth/otp.service';
+import { createSessionsService } from './modules/auth/sessions.service';
+import { staffAuthRoutes } from './modules/auth/staff-auth.routes';
+import { createStaffAuthService } from './modules/auth/staff-auth.service';
+import { devRoutes } from './modules/dev/dev.routes';
+import { geoRoutes } from './modules/geo/geo.routes';
+import { createGeoService } from './modules/geo/geo.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { createSmsProvider } from './modules/sms/sms.providers';
+import { createSmsService } from './modules/sms/sms.service';
+import { createGuards } from './plugins/auth';
+import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { createRateLimiter } from './plugins/rate-limit';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export type RouteInfo = { method: string; url: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteInfo[];
+  }
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the whole API (and, when a built web app is given, serves it). Tests build it too. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const clock = deps.clock ?? systemClock;
+  const db = deps.database.db;
+
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers["x-temporary-token"]',
+          'req.headers.cookie',
+          '*.password',
+          '*.code',
+          '*.otp',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('principal', null);
+
+  const routeTable: RouteInfo[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD' && route.url.startsWith('/api/v1')) routeTable.push({ method, url: route.url });
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  registerErrorHandler(app);
+  await registerOpenApi(app);
+
+  const smsProvider = createSmsProvider(config.sms);
+  const sms = createSmsService({
+    db,
+    provider: smsProvider,
+    onRecorded:
+      config.mode === 'production'
+        ? undefined
+        : (message) => app.log.info({ to: message.to, sms: message.body }, 'SMS recorded in the outbox'),
+  });
+  const rateLimiter = createRateLimiter({ db, clock });
+  const repo = createAuthRepository(db);
+  const sessions = createSessionsService({ db, clock });
+  const otp = createOtpService({ db, clock, sms, rateLimiter, limits: config.rateLimits });
+  const auth = createAuthService({ db, clock, config, repo, otp, sessions, rateLimiter });
+  const staffAuth = createStaffAuthService({ config, repo, otp, sessions, rateLimiter });
+  const guards = createGuards({ sessions, repo });
+  const geo = createGeoService({ db });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes({ db }));
+      await api.register(geoRoutes({ geo }));
+      await api.register(authRoutes({ auth, guards }));
+      await api.register(staffAuthRoutes({ staffAuth, guards, repo, sessions }));
+      if (config.mode !== 'production') await api.register(devRoutes({ sms }));
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const webDist = config.webDist;
+  const serveWeb = Boolean(webDist && existsSync(webDist));
+  if (serveWeb && webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    // The single-page app owns every other path: its router shows the page or its own 404.
+    if (serveWeb && request.method === 'GET' && !path.startsWith('/api')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendNotFound(reply, request.method, request.url);
+  });
+
+  return app;
+}

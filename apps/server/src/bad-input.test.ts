@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerMerchant, type TestApp } from '../test/helpers';
+
+/**
+ * Walks the route table: every /api/v1 route, present and future, gets malformed JSON, wrong
+ * types, out-of-range values, oversized bodies and junk query strings. None may answer 500 or
+ * anything but the error shape, and none may write a row.
+ */
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = (await registerMerchant(t.app)).token;
+});
+afterAll(() => t.close());
+
+const tables = ['users', 'shops', 'shop_members', 'staff', 'sessions', 'otp_codes', 'sms_outbox', 'temporary_access_tokens', 'areas', 'hubs'] as const;
+
+async function snapshot() {
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const row = await t.database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+
+const wrongTypes = {
+  phone: 1712345678,
+  code: [1, 2, 3, 4],
+  password: { x: 1 },
+  confirmPassword: null,
+  merchantName: 42,
+  shopName: true,
+  dailyParcelCount: -5,
+  dateOfBirth: 19900101,
+  termsAccepted: 'yes',
+  fullName: ['a'],
+  otp: 1234,
+  currentPassword: 7,
+  temporaryAllowedAction: 9,
+  limit: 10_000,
+};
+
+function fill(url: string) {
+  return url.replace(/:(\w+)/g, 'not-a-real-$1');
+}
+
+function expectErrorShape(res: { statusCode: number; body: string }, label: string) {
+  expect(res.statusCode, label).toBeLessThan(500);
+  if (res.statusCode >= 400) {
+    const body = JSON.parse(res.body);
+    expect(body.error, label).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  }
+}
+
+describe('bad input on every route', () => {
+  it('has routes to walk', () => {
+    expect(t.app.routeTable.length).toBeGreaterThan(10);
+  });
+
+  it('never answers 500 nor writes anything', async () => {
+    const before = await snapshot();
+    for (const route of t.app.routeTable) {
+      const url = fill(route.url);
+      for (const auth of [undefined, token]) {
+        const headers: Record<string, string> = auth ? { authorization: `Bearer ${auth}` } : {};
+        const label = `${route.method} ${route.url}${auth ? ' (signed in)' : ''}`;
+        if (route.method === 'GET' || route.method === 'DELETE') {
+          for (const query of ['?limit=-1&offset=abc', `?q=${'x'.repeat(5000)}`, '?districtId[]=a&to=%00', '?limit=1e9']) {
+            const res = await t.app.inject({ method: route.method, url: `${url}${query}`, headers });
+            expectErrorShape(res, `${label} ${query.slice(0, 30)}`);
+          }
+          continue;
+        }
+        const malformed = await t.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: '{"phone": "0171',
+        });
+        expect(malformed.statusCode, `${label} malformed`).toBe(400);
+        expectErrorShape(malformed, `${label} malformed`);
+
+        // An empty object is only sent anonymously: signed in, it is a valid logout.
+        const payloads: unknown[] = [wrongTypes, [1, 2, 3], 'just a string', ...(auth ? [] : [{}])];
+        for (const payload of payloads) {
+          const res = await t.app.inject({ method: route.method as 'POST', url, headers, payload: payload as object });
+          expect(res.statusCode, `${label} ${JSON.stringify(payload).slice(0, 20)}`).toBeGreaterThanOrEqual(400);
+          expectErrorShape(res, label);
+        }
+
+        const huge = await t.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify({ phone: '01712345678', filler: 'x'.repeat(1_200_000) }),
+        });
+        expect(huge.statusCode, `${label} oversized`).toBe(413);
+        expectErrorShape(huge, `${label} oversized`);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});

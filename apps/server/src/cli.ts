@@ -1,0 +1,98 @@
+import { parseArgs } from 'node:util';
+import { staffRoles } from '@dak/domain/auth';
+import { passwordSchema } from '@dak/domain/password';
+import { normalizePhone } from '@dak/domain/phone';
+import { ConfigError, loadConfig } from './config';
+import { connectDatabaseServer } from './db/connect';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { seedGeography } from './db/seed/geography';
+import { hashPassword } from './modules/auth/passwords';
+
+/**
+ * Operator commands on the database `npm start` uses (DATABASE_URL, else the embedded one under
+ * DATA_DIR, whether or not the server is running):
+ *   staff:create --phone 017… --role admin --password … [--name …]
+ *   migrate | seed
+ */
+const usage = `usage: npm run staff:create -- --phone 01XXXXXXXXX --role ${staffRoles.join('|')} --password <8+ chars> [--name "Full Name"]`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+async function withDatabase<T>(fn: (database: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const server = await connectDatabaseServer(config);
+  const database = openDatabase(server.url, { max: 2 });
+  try {
+    await migrate(database.pool);
+    return await fn(database);
+  } finally {
+    await database.close();
+    await server.stop();
+  }
+}
+
+async function staffCreate(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      phone: { type: 'string' },
+      role: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+    },
+  });
+  const phone = normalizePhone(values.phone ?? '');
+  if (!phone) fail(`Invalid phone number\n${usage}`);
+  const role = staffRoles.find((r) => r === values.role);
+  if (!role) fail(`--role must be one of ${staffRoles.join(', ')}\n${usage}`);
+  const password = passwordSchema.safeParse(values.password ?? '');
+  if (!password.success) fail(`${password.error.issues[0]?.message}\n${usage}`);
+  const name = values.name?.trim() || `Staff ${phone.slice(-4)}`;
+  const passwordHash = await hashPassword(password.data);
+  await withDatabase(async ({ db }) => {
+    const row = await db
+      .insertInto('staff')
+      .values({ phone, role, name, password_hash: passwordHash })
+      .onConflict((oc) =>
+        oc
+          .column('phone')
+          .doUpdateSet({ role, name, password_hash: passwordHash, active: true, updated_at: new Date() }),
+      )
+      .returning(['id', 'phone', 'role'])
+      .executeTakeFirstOrThrow();
+    console.log(
+      `Staff ${row.phone} is ${row.role} (id ${row.id}). Sign in at /ops/login with this phone and password.`,
+    );
+  });
+}
+
+async function run() {
+  const [command, ...rest] = process.argv.slice(2);
+  try {
+    switch (command) {
+      case 'staff:create':
+        return await staffCreate(rest);
+      case 'migrate':
+        return await withDatabase(async () => console.log('Migrations applied.'));
+      case 'seed':
+        return await withDatabase(async ({ db }) => {
+          const { areas } = await seedGeography(db);
+          console.log(`Geography seeded: ${areas} areas.`);
+        });
+      default:
+        fail(`unknown command ${command ?? ''}\n${usage}\n       npm run migrate | npm run seed`);
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
+run().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('config', () => {
+  it('has defaults that run a fresh checkout', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ mode: 'development', port: 3000, sms: { provider: 'outbox' } });
+    expect(config.dataDir).toMatch(/\.data$/);
+  });
+
+  it('names every bad value at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', NODE_ENV: 'staging', DATABASE_URL: 'mysql://x' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('PORT');
+      expect(problems).toContain('NODE_ENV');
+      expect(problems).toContain('DATABASE_URL');
+    }
+  });
+
+  it('uses strict limits in production and roomy ones in development, never none', () => {
+    const prod = loadConfig({ NODE_ENV: 'production' }).rateLimits;
+    const dev = loadConfig({ NODE_ENV: 'development' }).rateLimits;
+    expect(prod.otpPerPhonePerHour).toBeLessThan(dev.otpPerPhonePerHour);
+    expect(dev.otpPerIpPerHour).toBeGreaterThanOrEqual(1000);
+    expect(() => loadConfig({ RATE_OTP_PER_IP_PER_HOUR: '0' })).toThrow(ConfigError);
+  });
+
+  it('needs credentials for a real SMS gateway', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'bulksmsbd' })).toThrow(/SMS_API_KEY/);
+  });
+});

@@ -1,0 +1,131 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Parsed once at start; every bad value is reported at once, by
+ * name, so an operator fixes them in one go. Rate limits have production defaults; in
+ * development and test the defaults are high enough for suites that sign up many users from one
+ * address. Nothing switches a limit off: a limit is always a number.
+ */
+const modes = ['development', 'test', 'production'] as const;
+export type Mode = (typeof modes)[number];
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const schema = z.object({
+  NODE_ENV: z.enum(modes).default('development'),
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
+  WEB_DIST: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SMS_PROVIDER: z.enum(['outbox', 'bulksmsbd']).default('outbox'),
+  SMS_API_URL: z.string().url().default('http://bulksmsbd.net/api/smsapi'),
+  SMS_API_KEY: z.string().optional(),
+  SMS_SENDER_ID: z.string().optional(),
+  SESSION_TTL_HOURS: int(1, 24 * 365).default(24 * 30),
+  STAFF_SESSION_TTL_HOURS: int(1, 24 * 7).default(12),
+  RATE_OTP_PER_PHONE_PER_HOUR: int(1, 1_000_000).optional(),
+  RATE_OTP_PER_IP_PER_HOUR: int(1, 1_000_000).optional(),
+  RATE_LOGIN_PER_PHONE_PER_15_MIN: int(1, 1_000_000).optional(),
+  RATE_LOGIN_PER_IP_PER_15_MIN: int(1, 1_000_000).optional(),
+});
+
+export type RateLimits = {
+  otpPerPhonePerHour: number;
+  otpPerIpPerHour: number;
+  loginPerPhonePer15Min: number;
+  loginPerIpPer15Min: number;
+};
+
+const productionLimits: RateLimits = {
+  otpPerPhonePerHour: 5,
+  otpPerIpPerHour: 30,
+  loginPerPhonePer15Min: 10,
+  loginPerIpPer15Min: 50,
+};
+const developmentLimits: RateLimits = {
+  otpPerPhonePerHour: 50,
+  otpPerIpPerHour: 10_000,
+  loginPerPhonePer15Min: 100,
+  loginPerIpPer15Min: 10_000,
+};
+
+export type Config = {
+  mode: Mode;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: string;
+  trustProxy: boolean;
+  bodyLimit: number;
+  webDist: string | undefined;
+  publicUrl: string | undefined;
+  sms: { provider: 'outbox' } | { provider: 'bulksmsbd'; apiUrl: string; apiKey: string; senderId: string };
+  sessionTtlHours: number;
+  staffSessionTtlHours: number;
+  rateLimits: RateLimits;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the environment (or the given record, in tests) into a checked Config. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
+      ),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.SMS_PROVIDER === 'bulksmsbd' && (!e.SMS_API_KEY || !e.SMS_SENDER_ID)) {
+    problems.push('SMS_API_KEY and SMS_SENDER_ID are required when SMS_PROVIDER=bulksmsbd');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const defaults = e.NODE_ENV === 'production' ? productionLimits : developmentLimits;
+  return {
+    mode: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DATA_DIR),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: e.TRUST_PROXY === 'true',
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    webDist: e.WEB_DIST,
+    publicUrl: e.PUBLIC_URL,
+    sms:
+      e.SMS_PROVIDER === 'bulksmsbd'
+        ? {
+            provider: 'bulksmsbd',
+            apiUrl: e.SMS_API_URL,
+            apiKey: e.SMS_API_KEY ?? '',
+            senderId: e.SMS_SENDER_ID ?? '',
+          }
+        : { provider: 'outbox' },
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    staffSessionTtlHours: e.STAFF_SESSION_TTL_HOURS,
+    rateLimits: {
+      otpPerPhonePerHour: e.RATE_OTP_PER_PHONE_PER_HOUR ?? defaults.otpPerPhonePerHour,
+      otpPerIpPerHour: e.RATE_OTP_PER_IP_PER_HOUR ?? defaults.otpPerIpPerHour,
+      loginPerPhonePer15Min: e.RATE_LOGIN_PER_PHONE_PER_15_MIN ?? defaults.loginPerPhonePer15Min,
+      loginPerIpPer15Min: e.RATE_LOGIN_PER_IP_PER_15_MIN ?? defaults.loginPerIpPer15Min,
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { connectDatabaseServer } from './db/connect';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { demoAccounts, seedDemoData } from './db/seed/demo';
+import { seedGeography } from './db/seed/geography';
+
+/** The process: read config, open the database, migrate and seed, serve, and close gracefully. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const webDist = config.webDist ?? join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const server = await connectDatabaseServer(config);
+  const database = openDatabase(server.url);
+  const applied = await migrate(database.pool);
+  await seedGeography(database.db);
+  const demo = config.mode === 'production' ? false : await seedDemoData(database.db);
+
+  const app = await buildApp({ config: { ...config, webDist }, database });
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      await server.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `  Dak is running at ${url}  (${config.mode}, database: ${server.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'})`,
+    `  API reference: ${url}/api/docs`,
+  ];
+  if (config.mode !== 'production') {
+    lines.push(
+      `  Demo merchant: ${demoAccounts.merchant.localPhone} / ${demoAccounts.merchant.password}${demo ? ' (just created)' : ''}`,
+      `  Demo admin (${url}/ops/login): ${demoAccounts.admin.localPhone} / ${demoAccounts.admin.password}, then the code from ${url}/api/v1/dev/outbox?to=${demoAccounts.admin.localPhone}`,
+    );
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

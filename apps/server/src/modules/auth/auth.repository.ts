@@ -1,0 +1,106 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, ShopRole } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+const userColumns = [
+  'id',
+  'phone',
+  'account_type',
+  'display_name',
+  'full_name',
+  'date_of_birth',
+  'password_hash',
+  'language',
+  'created_at',
+] as const;
+
+/** SQL for users, their shops and staff; every method takes an optional transaction. */
+export function createAuthRepository(db: Kysely<DB>) {
+  return {
+    findUserByPhone(phone: string, trx: Executor = db) {
+      return trx.selectFrom('users').select(userColumns).where('phone', '=', phone).executeTakeFirst();
+    },
+    findUserById(id: string, trx: Executor = db) {
+      return trx.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+    },
+    /** Creates the user for a phone, or returns the one a parallel request created first. */
+    async insertUser(
+      values: { phone: string; account_type: 'merchant' | 'partner'; display_name?: string },
+      trx: Executor = db,
+    ) {
+      await trx
+        .insertInto('users')
+        .values(values)
+        .onConflict((oc) => oc.column('phone').doNothing())
+        .execute();
+      return trx
+        .selectFrom('users')
+        .select(userColumns)
+        .where('phone', '=', values.phone)
+        .executeTakeFirstOrThrow();
+    },
+    updateUser(
+      id: string,
+      values: Partial<{
+        display_name: string;
+        full_name: string;
+        date_of_birth: string;
+        password_hash: string;
+        referral_code: string | null;
+        terms_accepted_at: Date;
+        language: 'en' | 'bn';
+      }>,
+      now: Date,
+      trx: Executor = db,
+    ) {
+      return trx
+        .updateTable('users')
+        .set({ ...values, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+    shopsOfUser(userId: string, trx: Executor = db) {
+      return trx
+        .selectFrom('shop_members')
+        .innerJoin('shops', 'shops.id', 'shop_members.shop_id')
+        .select(['shops.id', 'shops.name', 'shops.merchant_type', 'shop_members.role'])
+        .where('shop_members.user_id', '=', userId)
+        .where('shop_members.status', '=', 'active')
+        .orderBy('shops.created_at')
+        .execute();
+    },
+    async insertShop(
+      values: { name: string; owner_user_id: string; daily_parcel_count: number },
+      role: ShopRole,
+      trx: Executor = db,
+    ) {
+      const shop = await trx
+        .insertInto('shops')
+        .values(values)
+        .returning(['id', 'name', 'merchant_type'])
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('shop_members')
+        .values({ shop_id: shop.id, user_id: values.owner_user_id, role })
+        .execute();
+      return { ...shop, role };
+    },
+    findStaffByPhone(phone: string, trx: Executor = db) {
+      return trx
+        .selectFrom('staff')
+        .select(['id', 'phone', 'name', 'role', 'password_hash', 'active'])
+        .where('phone', '=', phone)
+        .executeTakeFirst();
+    },
+    findStaffById(id: string, trx: Executor = db) {
+      return trx
+        .selectFrom('staff')
+        .select(['id', 'phone', 'name', 'role', 'password_hash', 'active'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

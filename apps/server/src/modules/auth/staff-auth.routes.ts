@@ -1,0 +1,86 @@
+import { staffLoginSchema, staffSchema, staffVerifySchema } from '@dak/domain/auth';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Guards, staffOf } from '../../plugins/auth';
+import type { AuthRepository } from './auth.repository';
+import { noBody } from './auth.routes';
+import type { SessionsService } from './sessions.service';
+import type { StaffAuthService } from './staff-auth.service';
+
+/** Operations console sign-in: password, then a code; and the signed-in staff member. */
+export function staffAuthRoutes(deps: {
+  staffAuth: StaffAuthService;
+  guards: Guards;
+  repo: AuthRepository;
+  sessions: SessionsService;
+}) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.post(
+      '/ops/auth/login',
+      {
+        schema: {
+          tags: ['ops'],
+          summary: 'Check staff phone and password, then send a code',
+          body: staffLoginSchema,
+          response: {
+            200: z.object({
+              otpSent: z.literal(true),
+              resendAfterSeconds: z.number(),
+              expiresInSeconds: z.number(),
+            }),
+          },
+        },
+      },
+      (request) =>
+        deps.staffAuth.login({ ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] }),
+    );
+    r.post(
+      '/ops/auth/verify',
+      {
+        schema: {
+          tags: ['ops'],
+          summary: 'Finish staff sign-in with the code',
+          body: staffVerifySchema,
+          response: { 200: z.object({ token: z.string(), staff: staffSchema }) },
+        },
+      },
+      (request) =>
+        deps.staffAuth.verify({ ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] }),
+    );
+    r.get(
+      '/ops/me',
+      {
+        preHandler: deps.guards.staff(),
+        schema: {
+          tags: ['ops'],
+          summary: 'The signed-in staff member',
+          security: [{ bearer: [] }],
+          response: { 200: z.object({ staff: staffSchema }) },
+        },
+      },
+      async (request) => {
+        const staff = await deps.repo.findStaffById(staffOf(request).staffId);
+        if (!staff) throw new Error('staff vanished');
+        return { staff: { id: staff.id, phone: staff.phone, name: staff.name, role: staff.role } };
+      },
+    );
+    r.post(
+      '/ops/auth/logout',
+      {
+        preHandler: deps.guards.staff(),
+        schema: {
+          tags: ['ops'],
+          summary: 'Revoke this staff session',
+          security: [{ bearer: [] }],
+          response: { 200: z.object({ ok: z.literal(true) }) },
+        },
+      },
+      async (request) => {
+        await deps.sessions.revoke(staffOf(request).sessionId);
+        return { ok: true as const };
+      },
+    );
+  };
+}

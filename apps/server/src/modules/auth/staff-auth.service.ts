@@ -1,0 +1,55 @@
+import { messages } from '@dak/domain/errors';
+import type { Config } from '../../config';
+import { AppError } from '../../errors';
+import type { RateLimiter } from '../../plugins/rate-limit';
+import type { AuthRepository } from './auth.repository';
+import type { OtpService } from './otp.service';
+import { verifyPassword } from './passwords';
+import type { SessionsService } from './sessions.service';
+
+type Client = { ip: string; userAgent?: string };
+
+/**
+ * Staff sign in with two factors: phone and password, then a code sent to that phone. A code for
+ * `staff_login` is only ever sent after the password was right, so holding one proves both.
+ */
+export function createStaffAuthService(deps: {
+  config: Pick<Config, 'staffSessionTtlHours' | 'rateLimits'>;
+  repo: AuthRepository;
+  otp: OtpService;
+  sessions: SessionsService;
+  rateLimiter: RateLimiter;
+}) {
+  const { repo, otp, sessions, rateLimiter, config } = deps;
+  return {
+    async login(input: { phone: string; password: string } & Client) {
+      await rateLimiter.consume(
+        `staff-login:phone:${input.phone}`,
+        config.rateLimits.loginPerPhonePer15Min,
+        900,
+      );
+      await rateLimiter.consume(`staff-login:ip:${input.ip}`, config.rateLimits.loginPerIpPer15Min, 900);
+      const staff = await repo.findStaffByPhone(input.phone);
+      const ok = await verifyPassword(staff?.password_hash, input.password);
+      if (!staff || !ok || !staff.active)
+        throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+      const sent = await otp.request({ phone: staff.phone, purpose: 'staff_login', ip: input.ip });
+      return { otpSent: true as const, ...sent };
+    },
+
+    async verify(input: { phone: string; code: string } & Client) {
+      const staff = await repo.findStaffByPhone(input.phone);
+      if (!staff?.active) throw new AppError('OTP_INVALID', messages.otpInvalid);
+      await otp.verify({ phone: input.phone, purpose: 'staff_login', code: input.code, consume: true });
+      const token = await sessions.create({
+        staffId: staff.id,
+        ttlHours: config.staffSessionTtlHours,
+        ip: input.ip,
+        userAgent: input.userAgent,
+      });
+      return { token, staff: { id: staff.id, phone: staff.phone, name: staff.name, role: staff.role } };
+    },
+  };
+}
+
+export type StaffAuthService = ReturnType<typeof createStaffAuthService>;

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../errors';
+
+/** Liveness that means something: answers 200 only when the database answers. */
+export function healthRoutes(deps: { db: Kysely<DB> }) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/health',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Service and database health',
+          response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok'), time: z.date() }) },
+        },
+      },
+      async () => {
+        try {
+          const row = await sql<{ now: Date }>`select now() as now`.execute(deps.db);
+          return { status: 'ok' as const, database: 'ok' as const, time: row.rows[0]?.now ?? new Date() };
+        } catch {
+          throw new AppError('SERVICE_UNAVAILABLE', 'Database is not reachable');
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/database';
+import { type Clock, manualClock } from '../src/lib/clock';
+
+const templateDatabase = 'dak_template';
+
+/** A fresh database cloned from the migrated, seeded template: each test file gets its own. */
+export async function createTestDatabase(): Promise<Database & { name: string; url: string }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `dak_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // Parallel clones of one template can collide on its lock; retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database "${name}" template "${templateDatabase}"`);
+        break;
+      } catch (error) {
+        if (attempt >= 20) throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { ...openDatabase(url.toString(), { max: 5 }), name, url: url.toString() };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database & { url: string };
+  clock: Clock & { advance(ms: number): void };
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** The whole API on a fresh database, with a clock the test moves and optional env overrides. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const clock = manualClock(new Date('2026-11-22T06:00:00Z'));
+  const app = await buildApp({ config, database, clock });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The newest SMS body sent to a phone, through the dev outbox route as a client would read it. */
+export async function lastSms(app: FastifyInstance, phone: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${phone}&limit=1` });
+  const body = res.json<{ items: { body: string }[] }>();
+  const text = body.items[0]?.body;
+  if (!text) throw new Error(`no SMS to ${phone}`);
+  return text;
+}
+
+export async function lastOtp(app: FastifyInstance, phone: string): Promise<string> {
+  const match = /\b(\d{4})\b/.exec(await lastSms(app, phone));
+  if (!match?.[1]) throw new Error(`no code in the last SMS to ${phone}`);
+  return match[1];
+}
+
+let phoneCounter = 0;
+/** A valid, unused phone in local form for each call (017 + 8 digits). */
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  const n = (Date.now() % 1_000_000) * 100 + phoneCounter;
+  return `017${String(n % 100_000_000).padStart(8, '0')}`;
+}
+
+/** Registers a merchant through the API (OTP from the outbox) and returns the session. */
+export async function registerMerchant(
+  app: FastifyInstance,
+  overrides: Partial<Record<string, unknown>> = {},
+) {
+  const phone = (overrides.phone as string | undefined) ?? uniquePhone();
+  const otp = await app.inject({
+    method: 'POST',
+    url: '/api/v1/merchant/registration/otp',
+    payload: { phone },
+  });
+  if (otp.statusCode !== 200) throw new Error(`registration otp: ${otp.statusCode} ${otp.body}`);
+  const code = await lastOtp(app, phone);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/merchant/registration',
+    payload: {
+      merchantName: 'Karim Traders',
+      shopName: 'Karim Fashion',
+      dailyParcelCount: 25,
+      phone,
+      code,
+      fullName: 'Md. Karim Hossain',
+      dateOfBirth: '1992-03-14',
+      password: 'secret-pass-1',
+      confirmPassword: 'secret-pass-1',
+      termsAccepted: true,
+      ...overrides,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`registration: ${res.statusCode} ${res.body}`);
+  return {
+    phone,
+    password: 'secret-pass-1',
+    ...res.json<{ token: string; user: { id: string; phone: string }; shop: { id: string } }>(),
+  };
+}

@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { ensureDatabase } from '../apps/server/src/db/connect';
+import { freePort } from '../apps/server/src/db/embedded';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const screenshotDir = join(root, 'test-results/screenshots');
+
+export type RunningServer = { baseUrl: string; stop(): Promise<void>; output(): string };
+
+/**
+ * The real product as `npm start` runs it (built web app + API on one port), as a child process
+ * on its own fresh database, so a test may stop it.
+ */
+export async function startServer(): Promise<RunningServer> {
+  const admin = new URL(inject('e2ePgAdminUrl'));
+  const name = `dak_e2e_${randomBytes(5).toString('hex')}`;
+  await ensureDatabase(admin.toString(), name);
+  admin.pathname = `/${name}`;
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: admin.toString(),
+      WEB_DIST: inject('webDist'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/v1/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+}
+
+/** Saves a screenshot for people to look at (test-results/screenshots/NAME.png). */
+export async function shot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** The newest 4-digit code SMSed to a phone, read from the dev outbox like a tester would. */
+export async function otpFromOutbox(baseUrl: string, phone: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${baseUrl}/api/v1/dev/outbox?to=${phone}&limit=1`);
+    const body = (await res.json()) as { items: { body: string }[] };
+    const match = /\b(\d{4})\b/.exec(body.items[0]?.body ?? '');
+    if (match?.[1]) return match[1];
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code SMSed to ${phone}`);
+}
+
+let counter = 0;
+export function freshPhone(): string {
+  counter += 1;
+  return `019${String((Date.now() % 1_000_000) * 100 + counter).padStart(8, '0').slice(-8)}`;
+}

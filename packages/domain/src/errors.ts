@@ -1,0 +1,61 @@
+/**
+ * The one error vocabulary. Each code maps to one HTTP status on the server; the web shows the
+ * server's message (the spec's English text) or translates the code.
+ */
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  INVALID_PHONE: 400,
+  OTP_REQUIRED: 400,
+  OTP_INVALID: 400,
+  OTP_EXPIRED: 400,
+  OTP_TOO_MANY_ATTEMPTS: 400,
+  PASSWORD_TOO_SHORT: 400,
+  PASSWORDS_DO_NOT_MATCH: 400,
+  TERMS_NOT_ACCEPTED: 400,
+  TEMPORARY_TOKEN_PAYLOAD_MISSING: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  ACCOUNT_TYPE_MISMATCH: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  PHONE_ALREADY_REGISTERED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  OTP_RESEND_TOO_SOON: 429,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** The body of every failed response (DESIGN.md section 6). */
+export type ErrorBody = {
+  error: { code: ErrorCode; message: string; details?: unknown };
+};
+
+/** Messages the spec gives verbatim (section 8); other codes carry a plain English sentence. */
+export const messages = {
+  invalidPhone: 'Invalid phone number',
+  phoneRequired: 'Phone number can not be empty',
+  otpRequired: 'OTP is required',
+  otpInvalid: 'OTP is invalid',
+  otpExpired: 'OTP has expired, please request a new one',
+  otpTooManyAttempts: 'Too many wrong attempts, please request a new OTP',
+  otpResendTooSoon: 'Please wait before requesting another OTP',
+  verificationCodeEmpty: 'verification code can not be empty',
+  userInfoRequired: 'User info is required to get registered',
+  invalidEmail: 'Invalid email',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordsDoNotMatch: 'Password and confirmation do not match',
+  termsNotAccepted: 'Please accept the terms and conditions',
+  temporaryTokenPayloadMissing: 'Temporary access token generation failed: missing payload',
+  invalidCredentials: 'Phone number or password is incorrect',
+  unauthenticated: 'Please sign in again',
+  forbidden: 'You do not have permission to do this',
+  phoneAlreadyRegistered: 'This phone number is already registered. Please log in.',
+  rateLimited: 'Too many requests, please try again later',
+  somethingWentWrong: 'Something went wrong',
+} as const;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { messages } from './errors';
+
+/** OTP rules of the spec (sections 5 and 9) and the foundation issue. */
+export const otpRules = {
+  length: 4,
+  ttlSeconds: 5 * 60,
+  resendAfterSeconds: 60,
+  maxWrongAttempts: 5,
+} as const;
+
+export const otpCodeSchema = z
+  .string({ error: messages.otpRequired })
+  .trim()
+  .min(1, messages.otpRequired)
+  .regex(/^\d{4}$/, messages.otpInvalid);
+
+/** Why a code is requested; a code for one purpose never works for another. */
+export const otpPurposes = ['login', 'registration', 'password_reset', 'staff_login'] as const;
+export type OtpPurpose = (typeof otpPurposes)[number];
