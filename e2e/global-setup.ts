@@ -20,7 +20,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export default async function setup(project: TestProject) {
   const webDist = join(root, 'apps/web/dist');
   if (!existsSync(join(webDist, 'index.html'))) {
-    const built = spawnSync('npm', ['run', 'build', '--workspace', '@dak/web'], { cwd: root, stdio: 'inherit' });
+    const built = spawnSync('npm', ['run', 'build', '--workspace', '@dak/web'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (built.status !== 0) throw new Error('web build failed');
   }
   const dir = await mkdtemp(join(tmpdir(), 'dak-e2e-pg-'));

@@ -24,19 +24,23 @@ export async function startServer(): Promise<RunningServer> {
   admin.pathname = `/${name}`;
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: admin.toString(),
-      WEB_DIST: inject('webDist'),
-      LOG_LEVEL: 'warn',
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: admin.toString(),
+        WEB_DIST: inject('webDist'),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (d: Buffer) => {
     output += d.toString();
   });
@@ -71,7 +75,13 @@ export async function startServer(): Promise<RunningServer> {
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -96,5 +106,7 @@ export async function otpFromOutbox(baseUrl: string, phone: string): Promise<str
 let counter = 0;
 export function freshPhone(): string {
   counter += 1;
-  return `019${String((Date.now() % 1_000_000) * 100 + counter).padStart(8, '0').slice(-8)}`;
+  return `019${String((Date.now() % 1_000_000) * 100 + counter)
+    .padStart(8, '0')
+    .slice(-8)}`;
 }

@@ -62,7 +62,11 @@ describe('a merchant signs up, signs out, signs back in, and reads Bengali', () 
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/dashboard', { timeout: 15_000 });
 
-    await page.getByRole('combobox', { name: 'Language' }).or(page.getByRole('button', { name: 'Language' })).first().click();
+    await page
+      .getByRole('combobox', { name: 'Language' })
+      .or(page.getByRole('button', { name: 'Language' }))
+      .first()
+      .click();
     await page.getByText('বাংলা', { exact: true }).last().click();
     await expect.poll(async () => page.evaluate(() => document.documentElement.lang)).toBe('bn');
     await page.reload();

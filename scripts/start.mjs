@@ -14,11 +14,20 @@ function newest(path) {
 }
 
 const built = join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/domain/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/domain/src',
+];
 const sourceTime = Math.max(...sources.map((s) => newest(join(root, s))));
 if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
   console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '--workspace', '@dak/web'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '--workspace', '@dak/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -25,7 +25,12 @@ function ensureChromium() {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const ok =
       run('apt-get update', 'apt-get', ['update', '-qq'], { env }) &&
-      run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { env });
+      run(
+        'apt-get install chromium',
+        'apt-get',
+        ['install', '-y', '-qq', '--no-install-recommends', 'chromium'],
+        { env },
+      );
     if (ok && existsSync(chromium)) return;
   }
   console.error(

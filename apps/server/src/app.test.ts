@@ -17,7 +17,9 @@ describe('the API shell', () => {
   it('answers unknown routes in the error shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing?x=1' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'ROUTE_NOT_FOUND', message: 'No route GET /api/v1/no-such-thing' } });
+    expect(res.json()).toEqual({
+      error: { code: 'ROUTE_NOT_FOUND', message: 'No route GET /api/v1/no-such-thing' },
+    });
   });
 
   it('answers a body that is not JSON with 400, not 500', async () => {
@@ -43,9 +45,17 @@ describe('the API shell', () => {
   });
 
   it('gives every response a request id, keeping a sane incoming one', async () => {
-    const mine = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'abc-123' } });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(mine.headers['x-request-id']).toBe('abc-123');
-    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'a b<c>' } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'x-request-id': 'a b<c>' },
+    });
     expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -66,7 +76,8 @@ describe('the API shell', () => {
     ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
-    const body = doc.paths['/api/v1/merchant/registration'].post.requestBody.content['application/json'].schema;
+    const body =
+      doc.paths['/api/v1/merchant/registration'].post.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(expect.arrayContaining(['merchantName', 'phone', 'code', 'password']));
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

@@ -14,7 +14,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tables = ['users', 'shops', 'shop_members', 'staff', 'sessions', 'otp_codes', 'sms_outbox', 'temporary_access_tokens', 'areas', 'hubs'] as const;
+const tables = [
+  'users',
+  'shops',
+  'shop_members',
+  'staff',
+  'sessions',
+  'otp_codes',
+  'sms_outbox',
+  'temporary_access_tokens',
+  'areas',
+  'hubs',
+] as const;
 
 async function snapshot() {
   const counts: Record<string, number> = {};
@@ -66,11 +77,18 @@ describe('bad input on every route', () => {
     const before = await snapshot();
     for (const route of t.app.routeTable) {
       const url = fill(route.url);
-      for (const auth of [undefined, token]) {
+      // Signed in, any object is a valid logout (unknown fields are dropped): walk those anonymously.
+      const identities = route.url.endsWith('/logout') ? [undefined] : [undefined, token];
+      for (const auth of identities) {
         const headers: Record<string, string> = auth ? { authorization: `Bearer ${auth}` } : {};
         const label = `${route.method} ${route.url}${auth ? ' (signed in)' : ''}`;
         if (route.method === 'GET' || route.method === 'DELETE') {
-          for (const query of ['?limit=-1&offset=abc', `?q=${'x'.repeat(5000)}`, '?districtId[]=a&to=%00', '?limit=1e9']) {
+          for (const query of [
+            '?limit=-1&offset=abc',
+            `?q=${'x'.repeat(5000)}`,
+            '?districtId[]=a&to=%00',
+            '?limit=1e9',
+          ]) {
             const res = await t.app.inject({ method: route.method, url: `${url}${query}`, headers });
             expectErrorShape(res, `${label} ${query.slice(0, 30)}`);
           }
@@ -85,11 +103,16 @@ describe('bad input on every route', () => {
         expect(malformed.statusCode, `${label} malformed`).toBe(400);
         expectErrorShape(malformed, `${label} malformed`);
 
-        // An empty object is only sent anonymously: signed in, it is a valid logout.
-        const payloads: unknown[] = [wrongTypes, [1, 2, 3], 'just a string', ...(auth ? [] : [{}])];
-        for (const payload of payloads) {
-          const res = await t.app.inject({ method: route.method as 'POST', url, headers, payload: payload as object });
-          expect(res.statusCode, `${label} ${JSON.stringify(payload).slice(0, 20)}`).toBeGreaterThanOrEqual(400);
+        for (const payload of [wrongTypes, [1, 2, 3], 'just a string', {}]) {
+          const res = await t.app.inject({
+            method: route.method as 'POST',
+            url,
+            headers,
+            payload: payload as object,
+          });
+          expect(res.statusCode, `${label} ${JSON.stringify(payload).slice(0, 20)}`).toBeGreaterThanOrEqual(
+            400,
+          );
           expectErrorShape(res, label);
         }
 

@@ -90,13 +90,17 @@ export async function registerMerchant(
   overrides: Partial<Record<string, unknown>> = {},
 ) {
   const phone = (overrides.phone as string | undefined) ?? uniquePhone();
-  const otp = await app.inject({
-    method: 'POST',
-    url: '/api/v1/merchant/registration/otp',
-    payload: { phone },
-  });
-  if (otp.statusCode !== 200) throw new Error(`registration otp: ${otp.statusCode} ${otp.body}`);
-  const code = await lastOtp(app, phone);
+  // With a code given, the caller already asked for it (and maybe verified it on the phone step).
+  let code = overrides.code as string | undefined;
+  if (!code) {
+    const otp = await app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/registration/otp',
+      payload: { phone },
+    });
+    if (otp.statusCode !== 200) throw new Error(`registration otp: ${otp.statusCode} ${otp.body}`);
+    code = await lastOtp(app, phone);
+  }
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/merchant/registration',

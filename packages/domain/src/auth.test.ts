@@ -25,7 +25,9 @@ describe('registration step one', () => {
   });
   it('refuses names with disallowed characters, and trims', () => {
     expect(registrationStartSchema.safeParse({ ...valid, shopName: 'Shop <script>' }).success).toBe(false);
-    expect(registrationStartSchema.parse({ ...valid, shopName: '  Mirpur Shop  ' }).shopName).toBe('Mirpur Shop');
+    expect(registrationStartSchema.parse({ ...valid, shopName: '  Mirpur Shop  ' }).shopName).toBe(
+      'Mirpur Shop',
+    );
   });
   it('accepts Bengali names', () => {
     expect(registrationStartSchema.safeParse({ ...valid, merchantName: 'করিম ট্রেডার্স' }).success).toBe(true);

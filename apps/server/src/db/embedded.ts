@@ -79,9 +79,9 @@ export async function startEmbeddedPostgres(options: {
     onLog: (m) => log(String(m)),
     onError: (m) => log(String(m)),
   });
-  if (!existsSync(join(pgDir, 'PG_VERSION'))) await pg.initialise();
-  // The data directory must stay private to the postgres user; the parent must be traversable.
+  // When we run as root, PostgreSQL runs as the postgres user, who must be able to reach pg/.
   await chmod(options.dataDir, 0o755);
+  if (!existsSync(join(pgDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
   return { url: urlFor(port), stop: () => pg.stop(), startedHere: true };
 }

@@ -15,7 +15,11 @@ const post = (url: string, payload: unknown, token?: string) =>
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
 const get = (url: string, token?: string) =>
-  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1${url}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 
 async function countRows(table: 'otp_codes' | 'sms_outbox') {
   const row = await t.database.db
@@ -119,7 +123,9 @@ describe('one-time codes', () => {
     const phone = uniquePhone();
     await post('/auth/otp/request', { phone });
     const code = await lastOtp(t.app, phone);
-    const guesses = ['0001', '0002', '0003', '0004', '0005', '0006', '0007', '0008'].filter((g) => g !== code);
+    const guesses = ['0001', '0002', '0003', '0004', '0005', '0006', '0007', '0008'].filter(
+      (g) => g !== code,
+    );
     const results = await Promise.all(guesses.map((g) => post('/auth/otp/verify', { phone, code: g })));
     const invalid = results.filter((r) => r.json().error?.code === 'OTP_INVALID').length;
     expect(invalid).toBeLessThanOrEqual(5);
@@ -190,12 +196,16 @@ describe('rate limits', () => {
   it('limits password attempts per phone', async () => {
     const { phone } = await registerMerchant(limited.app);
     for (let i = 0; i < 3; i++) {
-      expect((await send('/auth/login', { phone, password: 'wrong-password' }, '10.3.0.1')).statusCode).toBe(401);
+      expect((await send('/auth/login', { phone, password: 'wrong-password' }, '10.3.0.1')).statusCode).toBe(
+        401,
+      );
     }
     const blocked = await send('/auth/login', { phone, password: 'secret-pass-1' }, '10.3.0.1');
     expect(blocked.statusCode).toBe(429);
     limited.clock.advance(15 * 60 * 1000);
-    expect((await send('/auth/login', { phone, password: 'secret-pass-1' }, '10.3.0.1')).statusCode).toBe(200);
+    expect((await send('/auth/login', { phone, password: 'secret-pass-1' }, '10.3.0.1')).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -204,9 +214,15 @@ describe('registration', () => {
     const { token, phone } = await registerMerchant(t.app, { shopName: 'Mirpur Fashion' });
     const me = await get('/me', token);
     expect(me.statusCode).toBe(200);
-    expect(me.json().user).toMatchObject({ name: 'Karim Traders', fullName: 'Md. Karim Hossain', hasPassword: true });
+    expect(me.json().user).toMatchObject({
+      name: 'Karim Traders',
+      fullName: 'Md. Karim Hossain',
+      hasPassword: true,
+    });
     expect(me.json().user.dateOfBirth).toBe('1992-03-14');
-    expect(me.json().shops).toEqual([expect.objectContaining({ name: 'Mirpur Fashion', role: 'owner', merchantType: 'b2c' })]);
+    expect(me.json().shops).toEqual([
+      expect.objectContaining({ name: 'Mirpur Fashion', role: 'owner', merchantType: 'b2c' }),
+    ]);
     expect(JSON.stringify(me.json())).not.toMatch(/argon2|password_hash/);
     const again = await post('/merchant/registration/otp', { phone });
     expect(again.statusCode).toBe(409);
@@ -215,7 +231,10 @@ describe('registration', () => {
 
   it.each([
     [{ password: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters'],
-    [{ password: 'long-enough-1', confirmPassword: 'long-enough-2' }, 'Password and confirmation do not match'],
+    [
+      { password: 'long-enough-1', confirmPassword: 'long-enough-2' },
+      'Password and confirmation do not match',
+    ],
     [{ termsAccepted: false }, 'Please accept the terms and conditions'],
     [{ dateOfBirth: '1990-13-01' }, 'Date of birth must be a date (YYYY-MM-DD)'],
     [{ fullName: '' }, 'Full name is required'],
@@ -318,7 +337,11 @@ describe('password sign-in, logout and passwords', () => {
   it('refuses a missing, malformed or unknown token', async () => {
     expect((await get('/me')).statusCode).toBe(401);
     expect((await get('/me', 'not-a-token')).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: 'Basic abc' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: 'Basic abc' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -379,7 +402,11 @@ describe('password sign-in, logout and passwords', () => {
 describe('temporary access tokens', () => {
   it('fails with the spec message when any of the five fields is missing', async () => {
     const { token } = await registerMerchant(t.app);
-    const res = await post('/auth/temporary-access-token', { temporaryAllowedAction: 'eloan_repayment' }, token);
+    const res = await post(
+      '/auth/temporary-access-token',
+      { temporaryAllowedAction: 'eloan_repayment' },
+      token,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
       code: 'TEMPORARY_TOKEN_PAYLOAD_MISSING',

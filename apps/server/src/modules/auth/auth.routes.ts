@@ -75,7 +75,13 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
       '/auth/logout',
       {
         preHandler: guards.user,
-        schema: { tags: ['auth'], summary: 'Revoke this session', ...secured, body: noBody, response: { 200: ok } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Revoke this session',
+          ...secured,
+          body: noBody,
+          response: { 200: ok },
+        },
       },
       async (request) => {
         await auth.logout(userOf(request).sessionId);

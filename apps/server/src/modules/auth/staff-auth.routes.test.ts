@@ -26,7 +26,16 @@ const post = (url: string, payload: Record<string, unknown>) =>
 
 describe('staff sign-in', () => {
   it('creates staff from the command line, then signs in with password and then a code', async () => {
-    const { stdout } = await staffCreate(['--phone', '01811000001', '--role', 'admin', '--password', 'ops-secret-1', '--name', 'Nadia Rahman']);
+    const { stdout } = await staffCreate([
+      '--phone',
+      '01811000001',
+      '--role',
+      'admin',
+      '--password',
+      'ops-secret-1',
+      '--name',
+      'Nadia Rahman',
+    ]);
     expect(stdout).toContain('8801811000001 is admin');
 
     const wrong = await post('/ops/auth/login', { phone: '01811000001', password: 'not-the-one' });
@@ -38,7 +47,11 @@ describe('staff sign-in', () => {
     const code = await lastOtp(t.app, '01811000001');
     const verified = await post('/ops/auth/verify', { phone: '01811000001', code });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json().staff).toMatchObject({ name: 'Nadia Rahman', role: 'admin', phone: '8801811000001' });
+    expect(verified.json().staff).toMatchObject({
+      name: 'Nadia Rahman',
+      role: 'admin',
+      phone: '8801811000001',
+    });
 
     const me = await t.app.inject({
       method: 'GET',
@@ -74,10 +87,14 @@ describe('staff sign-in', () => {
   });
 
   it('refuses bad command-line input with a clear line', async () => {
-    await expect(staffCreate(['--phone', '0121', '--role', 'admin', '--password', 'ops-secret-1'])).rejects.toMatchObject({
+    await expect(
+      staffCreate(['--phone', '0121', '--role', 'admin', '--password', 'ops-secret-1']),
+    ).rejects.toMatchObject({
       stderr: expect.stringContaining('Invalid phone number'),
     });
-    await expect(staffCreate(['--phone', '01811000003', '--role', 'boss', '--password', 'ops-secret-1'])).rejects.toMatchObject({
+    await expect(
+      staffCreate(['--phone', '01811000003', '--role', 'boss', '--password', 'ops-secret-1']),
+    ).rejects.toMatchObject({
       stderr: expect.stringContaining('--role must be one of'),
     });
   }, 60_000);

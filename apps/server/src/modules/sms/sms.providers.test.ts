@@ -29,12 +29,25 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const provider = () => createBulkSmsBdProvider({ apiUrl: baseUrl, apiKey: 'key-123', senderId: '8809617000000' });
+const provider = () =>
+  createBulkSmsBdProvider({ apiUrl: baseUrl, apiKey: 'key-123', senderId: '8809617000000' });
 
 describe('BulkSMSBD adapter', () => {
   it('sends the API’s parameters and reads the message id', async () => {
-    answer = { status: 200, body: JSON.stringify({ response_code: 202, message_id: 9981, success_message: 'SMS Submitted Successfully', error_message: '' }) };
-    const result = await provider().deliver({ to: '8801712345678', body: 'Your code is 1234', purpose: 'test' });
+    answer = {
+      status: 200,
+      body: JSON.stringify({
+        response_code: 202,
+        message_id: 9981,
+        success_message: 'SMS Submitted Successfully',
+        error_message: '',
+      }),
+    };
+    const result = await provider().deliver({
+      to: '8801712345678',
+      body: 'Your code is 1234',
+      purpose: 'test',
+    });
     expect(result).toEqual({ providerMessageId: '9981' });
     const url = received.at(-1);
     expect(url?.pathname).toBe('/api/smsapi');
@@ -48,7 +61,10 @@ describe('BulkSMSBD adapter', () => {
   });
 
   it('fails with the gateway’s own words on an error code', async () => {
-    answer = { status: 200, body: JSON.stringify({ response_code: 1007, error_message: 'Balance Insufficient' }) };
+    answer = {
+      status: 200,
+      body: JSON.stringify({ response_code: 1007, error_message: 'Balance Insufficient' }),
+    };
     await expect(provider().deliver({ to: '8801712345678', body: 'x', purpose: 'test' })).rejects.toThrow(
       'bulksmsbd: code 1007 Balance Insufficient',
     );
@@ -56,16 +72,28 @@ describe('BulkSMSBD adapter', () => {
 
   it('fails on HTTP errors and on answers that are not JSON', async () => {
     answer = { status: 502, body: 'bad gateway' };
-    await expect(provider().deliver({ to: '8801712345678', body: 'x', purpose: 'test' })).rejects.toThrow('HTTP 502');
+    await expect(provider().deliver({ to: '8801712345678', body: 'x', purpose: 'test' })).rejects.toThrow(
+      'HTTP 502',
+    );
     answer = { status: 200, body: '<html>maintenance</html>' };
-    await expect(provider().deliver({ to: '8801712345678', body: 'x', purpose: 'test' })).rejects.toThrow('JSON');
+    await expect(provider().deliver({ to: '8801712345678', body: 'x', purpose: 'test' })).rejects.toThrow(
+      'JSON',
+    );
   });
 
   it('records each outcome, masking the code in what is kept', async () => {
     const sms = createSmsService({ db: database.db, provider: provider() });
     answer = { status: 200, body: JSON.stringify({ response_code: 202, message_id: 1 }) };
-    await sms.send({ to: '8801712345670', body: 'Your Dak login code is 4821.', purpose: 'otp:login', secret: '4821' });
-    answer = { status: 200, body: JSON.stringify({ response_code: 1002, error_message: 'Sender Id/Masking Not Found' }) };
+    await sms.send({
+      to: '8801712345670',
+      body: 'Your Dak login code is 4821.',
+      purpose: 'otp:login',
+      secret: '4821',
+    });
+    answer = {
+      status: 200,
+      body: JSON.stringify({ response_code: 1002, error_message: 'Sender Id/Masking Not Found' }),
+    };
     await expect(sms.send({ to: '8801712345670', body: 'Hello', purpose: 'notice' })).rejects.toThrow();
     const rows = await database.db
       .selectFrom('sms_outbox')
@@ -74,8 +102,20 @@ describe('BulkSMSBD adapter', () => {
       .orderBy('id')
       .execute();
     expect(rows).toEqual([
-      { body: 'Your Dak login code is ••••.', status: 'sent', provider: 'bulksmsbd', provider_message_id: '1', error: null },
-      { body: 'Hello', status: 'failed', provider: 'bulksmsbd', provider_message_id: null, error: 'bulksmsbd: code 1002 Sender Id/Masking Not Found' },
+      {
+        body: 'Your Dak login code is ••••.',
+        status: 'sent',
+        provider: 'bulksmsbd',
+        provider_message_id: '1',
+        error: null,
+      },
+      {
+        body: 'Hello',
+        status: 'failed',
+        provider: 'bulksmsbd',
+        provider_message_id: null,
+        error: 'bulksmsbd: code 1002 Sender Id/Masking Not Found',
+      },
     ]);
   });
 });
