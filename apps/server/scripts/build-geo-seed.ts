@@ -27,7 +27,13 @@ const seed = buildGeoSeed(raw);
 // One record per line: compact, yet a data change shows up as a one-line diff in review.
 const toJson = (rows: readonly object[]) => `[\n${rows.map((row) => JSON.stringify(row)).join(',\n')}\n]\n`;
 
-for (const name of ['divisions', 'districts', 'zones', 'hubs', 'areas'] as const satisfies (keyof GeoSeed)[]) {
+for (const name of [
+  'divisions',
+  'districts',
+  'zones',
+  'hubs',
+  'areas',
+] as const satisfies (keyof GeoSeed)[]) {
   await writeFile(join(target, `${name}.json`), toJson(seed[name]));
 }
 const byZone = new Map<string, number>();

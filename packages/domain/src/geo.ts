@@ -28,7 +28,7 @@ export function normalizeSearchText(input: string): string {
     .normalize('NFC')
     .toLowerCase()
     .replace(/[\u09e6-\u09ef]/g, (digit) => String(digit.charCodeAt(0) - bengaliDigitZero))
-    .replace(/[\u200c\u200d'’`.]/g, '')
+    .replace(/\u200c|\u200d|['’`.]/g, '')
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
     .trim();
 }

@@ -43,6 +43,8 @@ export type AreasTable = {
   hub_id: string;
   is_covered: Generated<boolean>;
   search_text: string;
+  /** Normalised names and aliases, one per element (migration 20261122000200). */
+  search_names: Generated<string[]>;
 };
 
 export type UsersTable = {

@@ -19,7 +19,13 @@ export type RawDivision = {
   lng: number | null;
 };
 export type RawDistrict = RawDivision & { division_id: string };
-export type RawUpazila = { id: string; name_en: string; name_bn: string; district_id: string; aliases: string[] };
+export type RawUpazila = {
+  id: string;
+  name_en: string;
+  name_bn: string;
+  district_id: string;
+  aliases: string[];
+};
 export type RawCityArea = {
   id: string;
   name_en: string;
@@ -88,7 +94,10 @@ export const zones: ZoneSeed[] = [
  * chattogram_city), so an address read as the upazila is priced like one read as its city area;
  * every other upazila is outside_dhaka. City areas of one upazila that disagree are a data error.
  */
-export function upazilaZone(upazilaId: string, cityAreas: readonly Pick<RawCityArea, 'id' | 'zone' | 'upazila_id'>[]): string {
+export function upazilaZone(
+  upazilaId: string,
+  cityAreas: readonly Pick<RawCityArea, 'id' | 'zone' | 'upazila_id'>[],
+): string {
   const inside = cityAreas.filter((a) => a.upazila_id === upazilaId);
   const zonesFound = [...new Set(inside.map((a) => a.zone))];
   if (zonesFound.length > 1) {
@@ -104,14 +113,56 @@ export const extraHubs: HubSeed[] = [
   { id: 'hub-dhaka-mirpur', district_id: 'dhaka', name_en: 'Mirpur Hub', name_bn: 'মিরপুর হাব', kind: 'city' },
   { id: 'hub-dhaka-uttara', district_id: 'dhaka', name_en: 'Uttara Hub', name_bn: 'উত্তরা হাব', kind: 'city' },
   { id: 'hub-dhaka-gulshan', district_id: 'dhaka', name_en: 'Gulshan Hub', name_bn: 'গুলশান হাব', kind: 'city' },
-  { id: 'hub-dhaka-tejgaon', district_id: 'dhaka', name_en: 'Tejgaon Hub', name_bn: 'তেজগাঁও হাব', kind: 'city' },
-  { id: 'hub-dhaka-dhanmondi', district_id: 'dhaka', name_en: 'Dhanmondi Hub', name_bn: 'ধানমন্ডি হাব', kind: 'city' },
-  { id: 'hub-dhaka-motijheel', district_id: 'dhaka', name_en: 'Motijheel Hub', name_bn: 'মতিঝিল হাব', kind: 'city' },
-  { id: 'hub-dhaka-old-dhaka', district_id: 'dhaka', name_en: 'Old Dhaka Hub', name_bn: 'পুরান ঢাকা হাব', kind: 'city' },
-  { id: 'hub-dhaka-jatrabari', district_id: 'dhaka', name_en: 'Jatrabari Hub', name_bn: 'যাত্রাবাড়ী হাব', kind: 'city' },
+  {
+    id: 'hub-dhaka-tejgaon',
+    district_id: 'dhaka',
+    name_en: 'Tejgaon Hub',
+    name_bn: 'তেজগাঁও হাব',
+    kind: 'city',
+  },
+  {
+    id: 'hub-dhaka-dhanmondi',
+    district_id: 'dhaka',
+    name_en: 'Dhanmondi Hub',
+    name_bn: 'ধানমন্ডি হাব',
+    kind: 'city',
+  },
+  {
+    id: 'hub-dhaka-motijheel',
+    district_id: 'dhaka',
+    name_en: 'Motijheel Hub',
+    name_bn: 'মতিঝিল হাব',
+    kind: 'city',
+  },
+  {
+    id: 'hub-dhaka-old-dhaka',
+    district_id: 'dhaka',
+    name_en: 'Old Dhaka Hub',
+    name_bn: 'পুরান ঢাকা হাব',
+    kind: 'city',
+  },
+  {
+    id: 'hub-dhaka-jatrabari',
+    district_id: 'dhaka',
+    name_en: 'Jatrabari Hub',
+    name_bn: 'যাত্রাবাড়ী হাব',
+    kind: 'city',
+  },
   { id: 'hub-dhaka-savar', district_id: 'dhaka', name_en: 'Savar Hub', name_bn: 'সাভার হাব', kind: 'city' },
-  { id: 'hub-dhaka-keraniganj', district_id: 'dhaka', name_en: 'Keraniganj Hub', name_bn: 'কেরানীগঞ্জ হাব', kind: 'city' },
-  { id: 'hub-chattogram-city', district_id: 'chattogram', name_en: 'Chattogram City Hub', name_bn: 'চট্টগ্রাম সিটি হাব', kind: 'city' },
+  {
+    id: 'hub-dhaka-keraniganj',
+    district_id: 'dhaka',
+    name_en: 'Keraniganj Hub',
+    name_bn: 'কেরানীগঞ্জ হাব',
+    kind: 'city',
+  },
+  {
+    id: 'hub-chattogram-city',
+    district_id: 'chattogram',
+    name_en: 'Chattogram City Hub',
+    name_bn: 'চট্টগ্রাম সিটি হাব',
+    kind: 'city',
+  },
 ];
 
 /**
@@ -120,13 +171,48 @@ export const extraHubs: HubSeed[] = [
  * with the thana the data puts it in.
  */
 const dhakaClusters: Record<string, string[]> = {
-  'hub-dhaka-mirpur': ['Mirpur Model', 'Pallabi', 'Kafrul', 'Shah Ali', 'Darus Salam', 'Rupnagar', 'Bhashantek', 'Cantonment'],
-  'hub-dhaka-uttara': ['Uttara East', 'Uttara West', 'Bimanbandar', 'Dakshinkhan', 'Uttarkhan', 'Turag', 'Khilkhet'],
+  'hub-dhaka-mirpur': [
+    'Mirpur Model',
+    'Pallabi',
+    'Kafrul',
+    'Shah Ali',
+    'Darus Salam',
+    'Rupnagar',
+    'Bhashantek',
+    'Cantonment',
+  ],
+  'hub-dhaka-uttara': [
+    'Uttara East',
+    'Uttara West',
+    'Bimanbandar',
+    'Dakshinkhan',
+    'Uttarkhan',
+    'Turag',
+    'Khilkhet',
+  ],
   'hub-dhaka-gulshan': ['Gulshan', 'Banani', 'Badda', 'Bhatara', 'Rampura'],
   'hub-dhaka-tejgaon': ['Tejgaon', 'Tejgaon Industrial Area', 'Hatirjheel', 'Sher-e-Bangla Nagar'],
   'hub-dhaka-dhanmondi': ['Dhanmondi', 'Kalabagan', 'New Market', 'Hazaribagh', 'Mohammadpur', 'Adabor'],
-  'hub-dhaka-motijheel': ['Motijheel', 'Paltan Model', 'Ramna Model', 'Shahbagh', 'Shahjahanpur', 'Khilgaon', 'Sabujbagh', 'Mugda'],
-  'hub-dhaka-old-dhaka': ['Lalbagh', 'Chawkbazar', 'Kotwali', 'Bangshal', 'Sutrapur', 'Wari', 'Gendaria', 'Kamrangirchar'],
+  'hub-dhaka-motijheel': [
+    'Motijheel',
+    'Paltan Model',
+    'Ramna Model',
+    'Shahbagh',
+    'Shahjahanpur',
+    'Khilgaon',
+    'Sabujbagh',
+    'Mugda',
+  ],
+  'hub-dhaka-old-dhaka': [
+    'Lalbagh',
+    'Chawkbazar',
+    'Kotwali',
+    'Bangshal',
+    'Sutrapur',
+    'Wari',
+    'Gendaria',
+    'Kamrangirchar',
+  ],
   'hub-dhaka-jatrabari': ['Jatrabari', 'Kadamtali', 'Shyampur', 'Demra'],
 };
 export const dhakaHubByThana: ReadonlyMap<string, string> = new Map(
@@ -159,7 +245,8 @@ export function areaHub(area: {
   if (area.district_id === 'dhaka' && area.city === 'dhaka' && area.thana_en) {
     const hub = dhakaHubByThana.get(area.thana_en);
     if (hub) return hub;
-    if (!area.parent_upazila_id) throw new Error(`Dhaka city area ${area.id}: thana ${area.thana_en} has no hub`);
+    if (!area.parent_upazila_id)
+      throw new Error(`Dhaka city area ${area.id}: thana ${area.thana_en} has no hub`);
   }
   if (area.city === 'chattogram') return 'hub-chattogram-city';
   const upazilaId = area.parent_upazila_id ?? (area.city === null ? area.id : null);
@@ -170,7 +257,13 @@ export function areaHub(area: {
 function districtHub(district: RawDistrict): HubSeed {
   // "Dhaka Hub" would read as the city's; the district hub serves Dhaka's outer upazilas.
   if (district.id === 'dhaka') {
-    return { id: 'hub-dhaka', district_id: 'dhaka', name_en: 'Dhaka District Hub', name_bn: 'ঢাকা জেলা হাব', kind: 'district' };
+    return {
+      id: 'hub-dhaka',
+      district_id: 'dhaka',
+      name_en: 'Dhaka District Hub',
+      name_bn: 'ঢাকা জেলা হাব',
+      kind: 'district',
+    };
   }
   return {
     id: districtHubId(district.id),
@@ -212,7 +305,14 @@ const areaKindOf = (kind: string): AreaKind => {
 // The whole seed --------------------------------------------------------------------------------
 
 export function buildGeoSeed(raw: RawGeo): GeoSeed {
-  const divisions = raw.divisions.map(({ id, name_en, name_bn, aliases, lat, lng }) => ({ id, name_en, name_bn, aliases, lat, lng }));
+  const divisions = raw.divisions.map(({ id, name_en, name_bn, aliases, lat, lng }) => ({
+    id,
+    name_en,
+    name_bn,
+    aliases,
+    lat,
+    lng,
+  }));
   const districts = raw.districts.map(({ id, name_en, name_bn, aliases, lat, lng, division_id }) => ({
     id,
     division_id,
@@ -223,7 +323,8 @@ export function buildGeoSeed(raw: RawGeo): GeoSeed {
     lng,
   }));
   const divisionIds = new Set(divisions.map((d) => d.id));
-  for (const d of districts) if (!divisionIds.has(d.division_id)) throw new Error(`District ${d.id}: unknown division`);
+  for (const d of districts)
+    if (!divisionIds.has(d.division_id)) throw new Error(`District ${d.id}: unknown division`);
 
   const hubs = [...raw.districts.map(districtHub), ...extraHubs];
   const hubDistrict = new Map(hubs.map((h) => [h.id, h.district_id]));
@@ -242,7 +343,13 @@ export function buildGeoSeed(raw: RawGeo): GeoSeed {
     aliases: u.aliases,
     postcode: null,
     zone_id: upazilaZone(u.id, raw.cityAreas),
-    hub_id: areaHub({ id: u.id, district_id: u.district_id, city: null, thana_en: null, parent_upazila_id: null }),
+    hub_id: areaHub({
+      id: u.id,
+      district_id: u.district_id,
+      city: null,
+      thana_en: null,
+      parent_upazila_id: null,
+    }),
     ...searchFields([u.name_en, u.name_bn, ...u.aliases, ...(extraAliases[u.id] ?? [])]),
   }));
 
@@ -262,7 +369,13 @@ export function buildGeoSeed(raw: RawGeo): GeoSeed {
       aliases: c.aliases,
       postcode: c.postcode,
       zone_id: c.zone,
-      hub_id: areaHub({ id: c.id, district_id: c.district_id, city: c.city, thana_en: c.thana_en, parent_upazila_id: c.upazila_id }),
+      hub_id: areaHub({
+        id: c.id,
+        district_id: c.district_id,
+        city: c.city,
+        thana_en: c.thana_en,
+        parent_upazila_id: c.upazila_id,
+      }),
       ...searchFields([c.name_en, c.name_bn, ...aliases], [c.thana_en, c.thana_bn]),
     };
   });

@@ -17,12 +17,10 @@ import { phoneSchema } from '@dak/domain/phone';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noBody, okSchema as ok } from '../../lib/schemas';
 import { type Guards, userOf } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
 
-const ok = z.object({ ok: z.literal(true) });
-/** Routes that take no fields still refuse a body that is not an object. */
-export const noBody = z.object({}).optional();
 const client = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],

@@ -2,9 +2,9 @@ import { staffLoginSchema, staffSchema, staffVerifySchema } from '@dak/domain/au
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noBody, okSchema } from '../../lib/schemas';
 import { type Guards, staffOf } from '../../plugins/auth';
 import type { AuthRepository } from './auth.repository';
-import { noBody } from './auth.routes';
 import type { SessionsService } from './sessions.service';
 import type { StaffAuthService } from './staff-auth.service';
 
@@ -74,7 +74,8 @@ export function staffAuthRoutes(deps: {
           tags: ['ops'],
           summary: 'Revoke this staff session',
           security: [{ bearer: [] }],
-          response: { 200: z.object({ ok: z.literal(true) }) },
+          body: noBody,
+          response: { 200: okSchema },
         },
       },
       async (request) => {

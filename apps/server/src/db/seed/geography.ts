@@ -1,0 +1,112 @@
+import { readFile } from 'node:fs/promises';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB } from '../schema';
+import type { AreaSeed, DistrictSeed, DivisionSeed, HubSeed, ZoneSeed } from './geo-rules';
+
+/**
+ * Loads the reference geography (divisions, districts, zones, hubs, delivery areas) from the
+ * checked-in seed files in ./geo, written by scripts/build-geo-seed.ts. Safe to run on every
+ * start: rows are upserted in one transaction, rows that did not change are not rewritten, and
+ * the flags staff change (areas.is_covered, hubs.active) are never touched once a row exists.
+ * Rows that disappear from the seed stay: parcels and addresses may point at them.
+ */
+async function readSeed<T>(name: string): Promise<T[]> {
+  // Read next to this module, so it works under tsx, vitest and from any working directory.
+  return JSON.parse(await readFile(new URL(`./geo/${name}.json`, import.meta.url), 'utf8')) as T[];
+}
+
+/**
+ * `excluded.<column>` for each column, for an upsert that replaces those columns. Typed `never`
+ * so it fits every column: the value is the same column of the row being inserted.
+ */
+function fromExcluded<C extends string>(columns: readonly C[]): Record<C, RawBuilder<never>> {
+  return Object.fromEntries(columns.map((c) => [c, sql.ref<never>(`excluded.${c}`)])) as Record<
+    C,
+    RawBuilder<never>
+  >;
+}
+
+/** Skips the update when nothing changed, so a restart does not rewrite 700 rows. */
+function changed(table: string, columns: readonly string[]) {
+  const list = (prefix: string) => sql.join(columns.map((c) => sql.ref(`${prefix}.${c}`)));
+  return sql<boolean>`(${list(table)}) is distinct from (${list('excluded')})`;
+}
+
+export async function seedGeography(db: Kysely<DB>): Promise<{ areas: number }> {
+  const [divisions, districts, zones, hubs, areas] = await Promise.all([
+    readSeed<DivisionSeed>('divisions'),
+    readSeed<DistrictSeed>('districts'),
+    readSeed<ZoneSeed>('zones'),
+    readSeed<HubSeed>('hubs'),
+    readSeed<AreaSeed>('areas'),
+  ]);
+
+  const divisionColumns = ['name_en', 'name_bn', 'aliases', 'lat', 'lng'] as const;
+  const districtColumns = ['division_id', ...divisionColumns] as const;
+  const zoneColumns = ['name_en', 'name_bn', 'sort_order'] as const;
+  const hubColumns = ['district_id', 'name_en', 'name_bn', 'kind'] as const;
+  const areaColumns = [
+    'district_id',
+    'kind',
+    'city',
+    'parent_upazila_id',
+    'name_en',
+    'name_bn',
+    'aliases',
+    'postcode',
+    'zone_id',
+    'hub_id',
+    'search_text',
+    'search_names',
+  ] as const;
+
+  await db.transaction().execute(async (trx) => {
+    // Parents before children; one multi-row statement per table (686 areas × 13 values is far
+    // below PostgreSQL's 65 535 parameters). Upazilas precede city areas in the file, and the
+    // parent_upazila_id check runs at the end of the statement anyway.
+    await trx
+      .insertInto('divisions')
+      .values(divisions)
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet(fromExcluded(divisionColumns))
+          .where(changed('divisions', divisionColumns)),
+      )
+      .execute();
+    await trx
+      .insertInto('districts')
+      .values(districts)
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet(fromExcluded(districtColumns))
+          .where(changed('districts', districtColumns)),
+      )
+      .execute();
+    await trx
+      .insertInto('zones')
+      .values(zones)
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet(fromExcluded(zoneColumns)).where(changed('zones', zoneColumns)),
+      )
+      .execute();
+    // hubs.active is left out of the update: staff switch hubs on and off.
+    await trx
+      .insertInto('hubs')
+      .values(hubs)
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet(fromExcluded(hubColumns)).where(changed('hubs', hubColumns)),
+      )
+      .execute();
+    // areas.is_covered is left out of the update: coverage is the staff's call.
+    await trx
+      .insertInto('areas')
+      .values(areas)
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet(fromExcluded(areaColumns)).where(changed('areas', areaColumns)),
+      )
+      .execute();
+  });
+  return { areas: areas.length };
+}

@@ -1,0 +1,96 @@
+import {
+  areaListSchema,
+  areaSearchQuerySchema,
+  areaSearchResultSchema,
+  areasQuerySchema,
+  districtListSchema,
+  hubListSchema,
+  hubsQuerySchema,
+  zoneListSchema,
+} from '@dak/domain/geo';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { GeoService } from './geo.service';
+
+/**
+ * Reference data changes rarely (staff toggling coverage is the fastest change), so browsers and
+ * proxies may keep it for an hour. Set only on success: an error must not be cached. app.ts
+ * leaves a cache-control set here alone and marks every other /api reply no-store.
+ */
+const referenceCache = 'public, max-age=3600';
+const cacheable = <T>(reply: FastifyReply, body: T): T => {
+  reply.header('cache-control', referenceCache);
+  return body;
+};
+
+const tags = ['geography'];
+
+/** Public geography: districts, delivery areas and their search, zones, hubs. */
+export function geoRoutes(deps: { geo: GeoService }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { geo } = deps;
+
+    r.get(
+      '/districts',
+      {
+        schema: {
+          tags,
+          summary: 'The 64 districts, with their division and how many delivery areas each has',
+          querystring: z.object({}),
+          response: { 200: districtListSchema },
+        },
+      },
+      async (_request, reply) => cacheable(reply, await geo.listDistricts()),
+    );
+    r.get(
+      '/areas',
+      {
+        schema: {
+          tags,
+          summary: "A district's delivery areas: its upazilas and, in Dhaka and Chattogram, city areas",
+          querystring: areasQuerySchema,
+          response: { 200: areaListSchema },
+        },
+      },
+      async (request, reply) => cacheable(reply, await geo.listAreas(request.query.districtId)),
+    );
+    r.get(
+      '/areas/search',
+      {
+        schema: {
+          tags,
+          summary: 'Find delivery areas by name in English or Bengali, tolerating typos',
+          querystring: areaSearchQuerySchema,
+          response: { 200: areaSearchResultSchema },
+        },
+      },
+      async (request, reply) => cacheable(reply, await geo.searchAreas(request.query)),
+    );
+    r.get(
+      '/zones',
+      {
+        schema: {
+          tags,
+          summary: 'Pricing zones (Dhaka City, Dhaka Suburbs, Chattogram City, Outside Dhaka, …)',
+          querystring: z.object({}),
+          response: { 200: zoneListSchema },
+        },
+      },
+      async (_request, reply) => cacheable(reply, await geo.listZones()),
+    );
+    r.get(
+      '/hubs',
+      {
+        schema: {
+          tags,
+          summary: 'Hubs, optionally of one district',
+          querystring: hubsQuerySchema,
+          response: { 200: hubListSchema },
+        },
+      },
+      async (request, reply) => cacheable(reply, await geo.listHubs(request.query)),
+    );
+  };
+}

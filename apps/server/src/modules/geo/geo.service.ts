@@ -1,0 +1,155 @@
+import {
+  type Area,
+  type AreaSearchHit,
+  type District,
+  type Hub,
+  normalizeSearchText,
+  type Zone,
+} from '@dak/domain/geo';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../errors';
+import { createGeoRepository, type GeoRepository } from './geo.repository';
+
+type List<T> = { items: T[]; count: number };
+const list = <T>(items: T[]): List<T> => ({ items, count: items.length });
+
+/**
+ * How close a misspelling must be to still count (pg_trgm word_similarity, 0..1). "mirpru" is
+ * 0.57 of "mirpur"; the extension's own default, 0.6, would miss such a swap of two letters.
+ */
+const minSimilarity = 0.5;
+/** Typo matching runs (a second query) only when the text match found fewer areas than this. */
+const fuzzyBelow = 5;
+/** Below this many characters a query matches word starts only ("m" is not every "…m…"). */
+const minInfixLength = 3;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+type AreaRow = Awaited<ReturnType<GeoRepository['listAreasOfDistrict']>>[number];
+
+function toArea(row: AreaRow): Area {
+  return {
+    id: row.id,
+    nameEn: row.name_en,
+    nameBn: row.name_bn,
+    kind: row.kind,
+    districtId: row.district_id,
+    zoneId: row.zone_id,
+    hubId: row.hub_id,
+    postcode: row.postcode,
+    isCovered: row.is_covered,
+    parentUpazilaId: row.parent_upazila_id,
+  };
+}
+
+/**
+ * The district list is the same for every caller and clients may keep it an hour, so one answer
+ * is shared for a few seconds: a burst of merchants opening the picker costs one query. A staff
+ * change of coverage shows in the counts within this time.
+ */
+const districtsTtlMs = 5_000;
+
+export type GeoService = ReturnType<typeof createGeoService>;
+
+/** Reference geography for pickers, pricing and routing: read-only, public. */
+export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; now?: () => number }) {
+  const repo = deps.repo ?? createGeoRepository(deps.db);
+  const now = deps.now ?? Date.now;
+  let districts: { expires: number; value: Promise<List<District>> } | undefined;
+
+  async function requireDistrict(id: string) {
+    const district = await repo.findDistrict(id);
+    if (!district) throw new AppError('NOT_FOUND', 'District not found');
+    return district;
+  }
+
+  async function loadDistricts(): Promise<List<District>> {
+    const rows = await repo.listDistricts();
+    return list(
+      rows.map((r) => ({
+        id: r.id,
+        nameEn: r.name_en,
+        nameBn: r.name_bn,
+        divisionId: r.division_id,
+        divisionNameEn: r.division_name_en,
+        divisionNameBn: r.division_name_bn,
+        areaCount: r.area_count,
+        coveredAreaCount: r.covered_area_count,
+      })),
+    );
+  }
+
+  return {
+    listDistricts(): Promise<List<District>> {
+      if (districts && districts.expires > now()) return districts.value;
+      // The promise is shared, so requests arriving while the query runs wait for it too.
+      const value = loadDistricts();
+      districts = { expires: now() + districtsTtlMs, value };
+      value.catch(() => {
+        if (districts?.value === value) districts = undefined;
+      });
+      return value;
+    },
+
+    async listAreas(districtId: string): Promise<List<Area>> {
+      await requireDistrict(districtId);
+      return list((await repo.listAreasOfDistrict(districtId)).map(toArea));
+    },
+
+    /** English or Bengali, prefix or near spelling; see the repository for the ranking. */
+    async searchAreas(input: { q: string; limit: number }): Promise<List<AreaSearchHit>> {
+      const text = normalizeSearchText(input.q);
+      // Only punctuation: nothing to look for.
+      if (!text) return list([]);
+      const escaped = escapeLike(text);
+      const short = text.length < minInfixLength;
+      const candidates = short ? [`${escaped}%`, `% ${escaped}%`] : [`%${escaped}%`];
+      const byText = await repo.searchAreasByText({
+        text,
+        startsWith: `${escaped}%`,
+        wordStartsWith: `% ${escaped}%`,
+        candidates,
+        limit: input.limit,
+      });
+      // Trigrams of one or two letters say nothing about spelling; a good text match needs no help.
+      const typos =
+        short || byText.length >= Math.min(fuzzyBelow, input.limit)
+          ? []
+          : await repo.searchAreasByTypo({
+              text,
+              exclude: candidates,
+              minSimilarity,
+              limit: input.limit - byText.length,
+            });
+      const rows = [...byText, ...typos];
+      return list(
+        rows.map((r) => ({
+          ...toArea(r),
+          districtNameEn: r.district_name_en,
+          districtNameBn: r.district_name_bn,
+        })),
+      );
+    },
+
+    async listZones(): Promise<List<Zone>> {
+      const rows = await repo.listZones();
+      return list(rows.map((r) => ({ id: r.id, nameEn: r.name_en, nameBn: r.name_bn })));
+    },
+
+    async listHubs(filter: { districtId?: string }): Promise<List<Hub>> {
+      if (filter.districtId) await requireDistrict(filter.districtId);
+      const rows = await repo.listHubs(filter);
+      return list(
+        rows.map((r) => ({
+          id: r.id,
+          nameEn: r.name_en,
+          nameBn: r.name_bn,
+          districtId: r.district_id,
+          kind: r.kind,
+          active: r.active,
+        })),
+      );
+    },
+  };
+}

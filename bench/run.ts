@@ -1,0 +1,129 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { type Database, openDatabase } from '../apps/server/src/db/database';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded';
+import { migrate } from '../apps/server/src/db/migrate';
+import { seedGeography } from '../apps/server/src/db/seed/geography';
+
+/**
+ * How much of a bare Fastify's throughput the real API keeps on its public read routes
+ * (docs/performance.md). Everything runs on loopback in this process, against a throw-away
+ * embedded PostgreSQL: the bare app answers a constant JSON, the real one goes through its
+ * hooks, zod validation and serialisation, and the database. Bare and real are measured in
+ * turns, so a machine that gets busier mid-run affects both. Load comes from an autocannon
+ * worker thread, so the load generator does not share the servers' event loop.
+ *   npm run bench                 (BENCH_SECONDS=4 per run, BENCH_ROUNDS=2, BENCH_CONNECTIONS=10)
+ */
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const warmupSeconds = 2;
+
+const routes = ['/api/v1/districts', '/api/v1/areas/search?q=mirpur'];
+
+// Stop by ourselves whatever happens: warm-ups and runs, plus a minute for start and clean-up.
+const deadlineMs = (routes.length * 2 * (warmupSeconds + rounds * seconds) + 60) * 1000;
+
+type Measure = { reqPerSec: number; p99Ms: number; failures: number };
+
+async function load(url: string, duration: number): Promise<Measure> {
+  const result = await autocannon({ url, connections, duration, workers: 1 });
+  return {
+    reqPerSec: result['2xx'] / result.duration,
+    p99Ms: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const urlOf = (app: FastifyInstance, path: string) =>
+  `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`;
+
+async function main() {
+  const dir = await mkdtemp(join(tmpdir(), 'dak-bench-'));
+  let pg: EmbeddedDatabase | undefined;
+  let database: Database | undefined;
+  const apps: FastifyInstance[] = [];
+  const cleanUp = async () => {
+    for (const app of apps) await app.close().catch(() => {});
+    await database?.close().catch(() => {});
+    await pg?.stop().catch(() => {});
+    await rm(dir, { recursive: true, force: true });
+  };
+  const guard = setTimeout(() => {
+    console.error(`bench: still running after ${deadlineMs / 1000} s, giving up`);
+    void cleanUp().finally(() => process.exit(1));
+  }, deadlineMs);
+  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+
+  try {
+    console.error('bench: starting PostgreSQL, migrating, seeding…');
+    pg = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
+    database = openDatabase(pg.url);
+    await migrate(database.pool);
+    await seedGeography(database.db);
+
+    const real = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database });
+    apps.push(real);
+    await real.listen({ host: '127.0.0.1', port: 0 });
+
+    const bare = Fastify({ logger: false });
+    apps.push(bare);
+    const constant = { items: [{ id: 'dhaka', nameEn: 'Dhaka', nameBn: 'ঢাকা' }], count: 1 };
+    bare.get('/bare', async () => constant);
+    await bare.listen({ host: '127.0.0.1', port: 0 });
+
+    const rows: string[] = [];
+    for (const path of routes) {
+      const realUrl = urlOf(real, path);
+      const bareUrl = urlOf(bare, '/bare');
+      const check = await fetch(realUrl);
+      if (check.status !== 200) throw new Error(`${path} answered ${check.status}: ${await check.text()}`);
+      console.error(`bench: ${path}: warm-up`);
+      await load(bareUrl, warmupSeconds);
+      await load(realUrl, warmupSeconds);
+      const bareRuns: Measure[] = [];
+      const realRuns: Measure[] = [];
+      for (let round = 1; round <= rounds; round++) {
+        console.error(`bench: ${path}: round ${round}/${rounds}`);
+        bareRuns.push(await load(bareUrl, seconds));
+        realRuns.push(await load(realUrl, seconds));
+      }
+      const mean = (runs: Measure[], key: keyof Measure) =>
+        runs.reduce((sum, m) => sum + m[key], 0) / runs.length;
+      const bareRps = mean(bareRuns, 'reqPerSec');
+      const realRps = mean(realRuns, 'reqPerSec');
+      const failures = mean(realRuns, 'failures') + mean(bareRuns, 'failures');
+      rows.push(
+        `| \`GET ${path}\` | ${Math.round(bareRps)} | ${Math.round(realRps)} | ${(realRps / bareRps).toFixed(3)} | ` +
+          `${mean(realRuns, 'p99Ms').toFixed(1)} | ${failures} |`,
+      );
+    }
+
+    const cpu = cpus();
+    console.log(
+      [
+        `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${new Date().toISOString()}`,
+        `${connections} connections, ${rounds} alternating rounds of ${seconds} s after a ${warmupSeconds} s warm-up`,
+        '',
+        '| route | bare req/s | real req/s | real / bare | real p99 ms | failures |',
+        '| --- | ---: | ---: | ---: | ---: | ---: |',
+        ...rows,
+      ].join('\n'),
+    );
+  } finally {
+    clearTimeout(guard);
+    await cleanUp();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
