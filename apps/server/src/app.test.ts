@@ -94,3 +94,29 @@ describe('the API shell', () => {
     }
   });
 });
+
+describe('serving the web app', () => {
+  it('serves index.html for app paths, caches hashed assets for good, and 404s unknown API paths', async () => {
+    const { mkdtemp, mkdir, writeFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dist = await mkdtemp(join(tmpdir(), 'dak-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Dak</title>');
+    await writeFile(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const web = await createTestApp({ WEB_DIST: dist, LOG_LEVEL: 'error' });
+    try {
+      const page = await web.app.inject({ method: 'GET', url: '/dashboard' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Dak</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const api = await web.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().error.code).toBe('ROUTE_NOT_FOUND');
+    } finally {
+      await web.close();
+    }
+  });
+});

@@ -85,6 +85,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
     // Routes that may be cached (reference data) set their own cache-control; the rest: no-store.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
@@ -126,13 +129,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webDist = config.webDist;
   const serveWeb = Boolean(webDist && existsSync(webDist));
   if (serveWeb && webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Vite names built assets by content hash: they never change, so phones keep them.
+      setHeaders: (reply, filePath) => {
+        // index.html names the current assets, so it is checked every time.
+        const policy = filePath.endsWith('index.html')
+          ? 'no-cache'
+          : filePath.includes('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600';
+        reply.header('cache-control', policy);
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // The single-page app owns every other path: its router shows the page or its own 404.
     if (serveWeb && request.method === 'GET' && !path.startsWith('/api')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return sendNotFound(reply, request.method, request.url);
   });
