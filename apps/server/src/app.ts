@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { Permission } from '@dak/domain/permissions';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -31,7 +32,7 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
 };
 
-export type RouteInfo = { method: string; url: string };
+export type RouteInfo = { method: string; url: string; shopPermission?: Permission };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,13 +75,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
+  app.decorateRequest('shopAccess', null);
 
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method !== 'HEAD' && route.url.startsWith('/api/v1')) routeTable.push({ method, url: route.url });
+      if (method !== 'HEAD' && route.url.startsWith('/api/v1')) {
+        routeTable.push({ method, url: route.url, shopPermission: route.config?.shopPermission });
+      }
     }
   });
   app.addHook('onSend', async (request, reply) => {

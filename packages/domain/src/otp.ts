@@ -16,5 +16,14 @@ export const otpCodeSchema = z
   .regex(/^\d{4}$/, messages.otpInvalid);
 
 /** Why a code is requested; a code for one purpose never works for another. */
-export const otpPurposes = ['login', 'registration', 'password_reset', 'staff_login'] as const;
+export const otpPurposes = [
+  'login',
+  'registration',
+  'password_reset',
+  'staff_login',
+  'team_invite',
+  'shop_phone_change',
+  'return_phone_change',
+  'payment_method',
+] as const;
 export type OtpPurpose = (typeof otpPurposes)[number];

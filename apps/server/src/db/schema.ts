@@ -1,3 +1,4 @@
+import type { OtpPurpose } from '@dak/domain/otp';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of the tables in db/migrations, written beside each migration that changes them. */
@@ -122,7 +123,7 @@ export type TemporaryAccessTokensTable = {
 export type OtpCodesTable = {
   id: Generated<string>;
   phone: string;
-  purpose: 'login' | 'registration' | 'password_reset' | 'staff_login';
+  purpose: OtpPurpose;
   code_hash: Buffer;
   created_at: Timestamp;
   expires_at: Timestamp;

@@ -16,6 +16,13 @@ const smsText: Record<OtpPurpose, (code: string) => string> = {
   registration: (code) => `Your Dak sign-up code is ${code}. It expires in 5 minutes.`,
   password_reset: (code) => `Your Dak password reset code is ${code}. It expires in 5 minutes.`,
   staff_login: (code) => `Your Dak operations console code is ${code}. It expires in 5 minutes.`,
+  team_invite: (code) =>
+    `Your code to join a shop's team on Dak is ${code}. Share it only with the shop owner.`,
+  shop_phone_change: (code) =>
+    `Your code to make this the shop's phone on Dak is ${code}. It expires in 5 minutes.`,
+  return_phone_change: (code) =>
+    `Your code to make this the return phone on Dak is ${code}. It expires in 5 minutes.`,
+  payment_method: (code) => `Your code to change where Dak pays you is ${code}. If you did not ask, call us.`,
 };
 
 /**
