@@ -78,3 +78,14 @@ describe('temporary token payload', () => {
     expect(missingTemporaryTokenFields(null)).toHaveLength(5);
   });
 });
+
+describe('daily parcel count', () => {
+  it('takes a positive whole number, as a number or digits without a leading 0', async () => {
+    const { dailyParcelCountSchema } = await import('./auth');
+    expect(dailyParcelCountSchema.parse(15)).toBe(15);
+    expect(dailyParcelCountSchema.parse('15')).toBe(15);
+    for (const bad of [0, -3, 2.5, '', '015', 'ten', null]) {
+      expect(dailyParcelCountSchema.safeParse(bad).success, String(bad)).toBe(false);
+    }
+  });
+});

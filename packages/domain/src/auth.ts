@@ -49,12 +49,26 @@ export function ageOn(dateOfBirth: string, on: Date): number {
   return age;
 }
 
-/** Daily parcel volume: a whole number, no leading zero (spec: positive integer). */
-export const dailyParcelCountSchema = z.coerce
-  .number({ error: 'Daily parcel count must be a number' })
-  .int('Daily parcel count must be a whole number')
-  .min(0, 'Daily parcel count cannot be negative')
-  .max(1_000_000, 'Daily parcel count is too large');
+/** Daily parcel volume: a positive whole number, no leading 0 (spec 5: "positive integer"). */
+export const dailyParcelCountSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^[1-9]\d*$/, 'Daily parcel count must be a whole number without a leading 0'),
+    ],
+    { error: 'Daily parcel count is required' },
+  )
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int('Daily parcel count must be a whole number')
+      .min(1, 'Daily parcel count must be at least 1')
+      .max(1_000_000, 'Daily parcel count is too large'),
+  );
 
 /** Step one of registration (the first screen): who and which shop. */
 export const registrationStartSchema = z.object({

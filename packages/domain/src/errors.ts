@@ -21,6 +21,15 @@ export const errorStatus = {
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   PHONE_ALREADY_REGISTERED: 409,
+  // Payments, NID, terms and flags (issue 3).
+  CONFLICT: 409,
+  FILE_REQUIRED: 400,
+  FILE_CORRUPT: 400,
+  FILE_TOO_LARGE: 413,
+  FILE_TYPE_NOT_ALLOWED: 415,
+  // Shops, pickup locations and teams (issue 3). Not 403: the spec's client signs out on a 403.
+  ALREADY_A_MEMBER: 409,
+  OWNER_ROLE_FIXED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   OTP_RESEND_TOO_SOON: 429,
@@ -58,4 +67,7 @@ export const messages = {
   phoneAlreadyRegistered: 'This phone number is already registered. Please log in.',
   rateLimited: 'Too many requests, please try again later',
   somethingWentWrong: 'Something went wrong',
+  // Payments, NID, terms and flags (issue 3).
+  fileRequired: 'Please select a file',
+  nidSent: 'NID has been sent for verification',
 } as const;

@@ -1,0 +1,52 @@
+import { LogoutOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LinkButton } from '../components/ui/link-button';
+import { logout } from '../features/auth/api/logout';
+import { opsLogout } from '../features/ops-auth/api/ops-logout';
+import { type AuthKind, useAuth } from '../lib/auth-storage';
+import { endSession } from '../lib/session';
+
+/** The right end of the top bar: log in / sign up, or log out for whoever is signed in. */
+export function AccountActions() {
+  const auth = useAuth();
+  const { t } = useTranslation();
+  if (auth) return <LogoutButton kind={auth.kind} />;
+  return (
+    <>
+      <LinkButton to="/login" type="text" className="top-nav__login">
+        {t('nav.login')}
+      </LinkButton>
+      <LinkButton to="/register" type="primary" className="hide-below-sm">
+        {t('nav.signup')}
+      </LinkButton>
+    </>
+  );
+}
+
+function LogoutButton({ kind }: { kind: AuthKind }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+
+  const onClick = async () => {
+    setPending(true);
+    try {
+      await (kind === 'staff' ? opsLogout() : logout());
+    } catch {
+      // The session ends in this browser whatever the server said.
+    }
+    // flushSync: the signed-in page is gone before the session is, so its guard never sees it.
+    await navigate('/', { replace: true, flushSync: true });
+    endSession();
+    setPending(false);
+  };
+
+  return (
+    <Button icon={<LogoutOutlined aria-hidden />} onClick={onClick} loading={pending}>
+      {t('nav.logout')}
+    </Button>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ThemeConfig } from 'antd';
+
+/** Latin from the system UI font; Bengali from the first Bengali-capable font the device has. */
+export const fontStack = [
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  '"Noto Sans Bengali"',
+  '"Hind Siliguri"',
+  '"Nirmala UI"',
+  'Vrinda',
+  '"Helvetica Neue"',
+  'Arial',
+  'sans-serif',
+].join(', ');
+
+/** Bangladesh green, with plain surfaces that stay readable on a cheap phone screen in sunlight. */
+export const brandColor = '#006a4e';
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: brandColor,
+    colorLink: brandColor,
+    colorError: '#c8102e',
+    colorTextBase: '#1b1f1d',
+    colorBgLayout: '#f5f7f6',
+    borderRadius: 8,
+    fontFamily: fontStack,
+    fontSize: 15,
+    controlHeight: 40,
+    controlHeightLG: 46,
+  },
+  components: {
+    Layout: {
+      headerBg: '#ffffff',
+      headerHeight: 60,
+      headerPadding: '0',
+      footerBg: '#eef2f0',
+      bodyBg: '#f5f7f6',
+    },
+    Button: { fontWeight: 600 },
+    Form: { itemMarginBottom: 18, verticalLabelPadding: '0 0 6px' },
+    // Narrow enough that the calendar, with Bengali weekday names, fits a 360 px phone.
+    DatePicker: { cellWidth: 32, cellHeight: 26 },
+  },
+};

@@ -1,0 +1,14 @@
+import { type otpRequestSchema, otpSentSchema } from '@dak/domain/auth';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export type OtpRequestInput = ReturnType<typeof otpRequestSchema.parse>;
+
+/** POST /auth/otp/request: sends a login code by SMS. */
+export function requestLoginOtp(input: OtpRequestInput) {
+  return apiRequest('/auth/otp/request', { method: 'POST', body: input, auth: false, schema: otpSentSchema });
+}
+
+export function useRequestLoginOtp() {
+  return useMutation({ mutationFn: requestLoginOtp });
+}

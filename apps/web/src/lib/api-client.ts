@@ -1,0 +1,105 @@
+import { type ErrorCode, errorStatus } from '@dak/domain/errors';
+import { ApiError } from './api-error';
+import { getAuth } from './auth-storage';
+
+/** Anything with zod's `parse`: the response schemas of `@dak/domain` check what comes back. */
+export type ResponseParser<T> = { parse: (data: unknown) => T };
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RequestOptions<T> = {
+  method?: Method;
+  body?: unknown;
+  /** Send the stored token (default). Sign-in calls pass false so a stale token never interferes. */
+  auth?: boolean;
+  signal?: AbortSignal;
+  schema: ResponseParser<T>;
+};
+
+type Handlers = {
+  /** A signed-in call came back 401: the session is gone. */
+  onUnauthorized: () => void;
+  /** The API could not be reached at all. */
+  onUnreachable: () => void;
+};
+
+let handlers: Handlers = { onUnauthorized: () => {}, onUnreachable: () => {} };
+
+/** The app wires navigation and cache clearing in here once the router exists. */
+export function configureApiClient(next: Handlers): void {
+  handlers = next;
+}
+
+export const apiBase = '/api/v1';
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorStatus, value);
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  if (typeof body === 'object' && body !== null && 'error' in body) {
+    const error = (body as { error: unknown }).error;
+    if (typeof error === 'object' && error !== null) {
+      const { code, message, details } = error as Record<string, unknown>;
+      return new ApiError({
+        status,
+        code: isErrorCode(code) ? code : status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED',
+        message: typeof message === 'string' && message !== '' ? message : 'Something went wrong',
+        details,
+      });
+    }
+  }
+  return new ApiError({ status, code: 'BAD_RESPONSE', message: 'Something went wrong' });
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** One call to the API: JSON in and out, the bearer token, and the app-wide failure rules. */
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const stored = options.auth === false ? null : getAuth();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (stored) headers.Authorization = `Bearer ${stored.token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    handlers.onUnreachable();
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'The service cannot be reached' });
+  }
+
+  const body = parseJson(await response.text());
+  if (!response.ok) {
+    // A gateway with no API behind it answers 502-504 without our error body: same as no answer.
+    if (response.status >= 502 && response.status <= 504 && body === undefined) {
+      handlers.onUnreachable();
+      throw new ApiError({
+        status: response.status,
+        code: 'NETWORK_ERROR',
+        message: 'The service cannot be reached',
+      });
+    }
+    const error = toApiError(response.status, body);
+    if (response.status === 401 && stored && error.code !== 'INVALID_CREDENTIALS') handlers.onUnauthorized();
+    throw error;
+  }
+  try {
+    return options.schema.parse(body);
+  } catch {
+    throw new ApiError({ status: response.status, code: 'BAD_RESPONSE', message: 'Something went wrong' });
+  }
+}

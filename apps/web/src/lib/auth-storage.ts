@@ -1,0 +1,72 @@
+import { useSyncExternalStore } from 'react';
+
+/** Who is signed in on this browser: a merchant/partner user or an operations staff member. */
+export type AuthKind = 'user' | 'staff';
+export type StoredAuth = { token: string; kind: AuthKind };
+
+const storageKey = 'dak.auth';
+const listeners = new Set<() => void>();
+
+function read(): StoredAuth | null {
+  try {
+    const raw = window.localStorage.getItem(storageKey);
+    if (!raw) return null;
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return null;
+    const { token, kind } = value as Record<string, unknown>;
+    if (typeof token !== 'string' || token === '') return null;
+    if (kind !== 'user' && kind !== 'staff') return null;
+    return { token, kind };
+  } catch {
+    return null;
+  }
+}
+
+let current: StoredAuth | null = read();
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+export function getAuth(): StoredAuth | null {
+  return current;
+}
+
+export function setAuth(auth: StoredAuth): void {
+  current = auth;
+  try {
+    window.localStorage.setItem(storageKey, JSON.stringify(auth));
+  } catch {
+    // Private mode or a full disk: the session still works until the tab closes.
+  }
+  notify();
+}
+
+export function clearAuth(): void {
+  if (current === null) return;
+  current = null;
+  try {
+    window.localStorage.removeItem(storageKey);
+  } catch {
+    // Nothing stored to remove.
+  }
+  notify();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+// Another tab signing in or out changes this tab too.
+window.addEventListener('storage', (event) => {
+  if (event.key !== storageKey && event.key !== null) return;
+  current = read();
+  notify();
+});
+
+export function useAuth(): StoredAuth | null {
+  return useSyncExternalStore(subscribe, getAuth, () => null);
+}

@@ -1,0 +1,110 @@
+import { messages } from '@dak/domain/errors';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from './api-error';
+import { formatNumber } from './format';
+import { currentLanguage, type TranslationKey } from './i18n';
+
+/**
+ * Schema and server messages are the spec's English. These are the ones with a translation; any
+ * other message is shown as it came.
+ */
+const exactMessages: Record<string, TranslationKey> = {
+  [messages.invalidPhone]: 'validation.invalidPhone',
+  [messages.phoneRequired]: 'validation.phoneRequired',
+  [messages.otpRequired]: 'validation.otpRequired',
+  [messages.otpInvalid]: 'validation.otpInvalid',
+  [messages.passwordTooShort]: 'validation.passwordTooShort',
+  [messages.passwordsDoNotMatch]: 'validation.passwordsDoNotMatch',
+  [messages.termsNotAccepted]: 'validation.termsNotAccepted',
+  [messages.somethingWentWrong]: 'errors.generic',
+  'Password is required': 'validation.passwordRequired',
+  'Password must be at most 128 characters': 'validation.passwordTooLong',
+  'Daily parcel count must be a number': 'validation.dailyCountNumber',
+  'Daily parcel count must be a whole number': 'validation.dailyCountWhole',
+  'Daily parcel count cannot be negative': 'validation.dailyCountNegative',
+  'Daily parcel count is too large': 'validation.dailyCountTooLarge',
+  'Date of birth is required': 'validation.dateOfBirthRequired',
+  'Date of birth must be a date (YYYY-MM-DD)': 'validation.dateOfBirthFormat',
+  'You must be at least 18 years old': 'validation.dateOfBirthTooYoung',
+  'Date of birth is not plausible': 'validation.dateOfBirthImplausible',
+  'Referral code is too long': 'validation.referralTooLong',
+  'Referral code may contain letters and digits only': 'validation.referralCharacters',
+};
+
+/** Subjects of the name rules ("Shop name is required") and their labels. */
+const subjects: Record<string, TranslationKey> = {
+  'Merchant name': 'fields.merchantName',
+  'Shop name': 'fields.shopName',
+  'Full name': 'fields.fullNameShort',
+};
+
+const patterns: Array<{ pattern: RegExp; key: TranslationKey; hasCount: boolean }> = [
+  { pattern: /^(.+) is required$/, key: 'validation.required', hasCount: false },
+  { pattern: /^(.+) must be at least (\d+) characters$/, key: 'validation.minLength', hasCount: true },
+  { pattern: /^(.+) must be at most (\d+) characters$/, key: 'validation.maxLength', hasCount: true },
+  {
+    pattern: /^(.+) may contain letters, digits, spaces and & ' , \. - only$/,
+    key: 'validation.nameCharacters',
+    hasCount: false,
+  },
+];
+
+/** Codes whose translation beats the server's English message in the Bengali UI. */
+const codeKeys: Partial<Record<string, TranslationKey>> = {
+  OTP_REQUIRED: 'errors.codes.OTP_REQUIRED',
+  OTP_INVALID: 'errors.codes.OTP_INVALID',
+  OTP_EXPIRED: 'errors.codes.OTP_EXPIRED',
+  OTP_TOO_MANY_ATTEMPTS: 'errors.codes.OTP_TOO_MANY_ATTEMPTS',
+  OTP_RESEND_TOO_SOON: 'errors.codes.OTP_RESEND_TOO_SOON',
+  INVALID_CREDENTIALS: 'errors.codes.INVALID_CREDENTIALS',
+  INVALID_PHONE: 'errors.codes.INVALID_PHONE',
+  RATE_LIMITED: 'errors.codes.RATE_LIMITED',
+  PHONE_ALREADY_REGISTERED: 'errors.codes.PHONE_ALREADY_REGISTERED',
+  ACCOUNT_TYPE_MISMATCH: 'errors.codes.ACCOUNT_TYPE_MISMATCH',
+  PASSWORD_TOO_SHORT: 'errors.codes.PASSWORD_TOO_SHORT',
+  PASSWORDS_DO_NOT_MATCH: 'errors.codes.PASSWORDS_DO_NOT_MATCH',
+  TERMS_NOT_ACCEPTED: 'errors.codes.TERMS_NOT_ACCEPTED',
+  UNAUTHENTICATED: 'errors.codes.UNAUTHENTICATED',
+  FORBIDDEN: 'errors.codes.FORBIDDEN',
+  SERVICE_UNAVAILABLE: 'errors.codes.SERVICE_UNAVAILABLE',
+  INTERNAL: 'errors.codes.INTERNAL',
+};
+
+/** A schema or server message in the chosen language, when there is a translation for it. */
+export function translateMessage(message: string, t: TFunction): string {
+  const exact = exactMessages[message];
+  if (exact) return t(exact);
+  for (const { pattern, key, hasCount } of patterns) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const subject = subjects[match[1] ?? ''];
+    if (!subject) continue;
+    const count = hasCount ? formatNumber(Number(match[2]), currentLanguage()) : '';
+    return t(key, { field: t(subject), n: count });
+  }
+  return message;
+}
+
+/**
+ * What to tell the person about a failed call. English shows the server's message (the spec's
+ * words, sometimes more specific than the code); other languages translate by code, then by the
+ * message itself, and fall back to the message.
+ */
+export function errorText(error: unknown, t: TFunction): string {
+  if (!isApiError(error)) return t('errors.generic');
+  if (error.code === 'NETWORK_ERROR') return t('errors.network');
+  if (error.code === 'BAD_RESPONSE') return t('errors.generic');
+  if (currentLanguage() === 'en') return error.message;
+  const key = codeKeys[error.code];
+  if (key) return t(key);
+  return translateMessage(error.message, t);
+}
+
+export function useErrorText() {
+  const { t } = useTranslation();
+  return {
+    errorText: (error: unknown) => errorText(error, t),
+    translateMessage: (message: string) => translateMessage(message, t),
+  };
+}

@@ -1,0 +1,14 @@
+import { type AuthKind, clearAuth, setAuth } from './auth-storage';
+import { queryClient } from './query-client';
+
+/** Starts a session: nothing cached for the previous person survives. */
+export function startSession(token: string, kind: AuthKind): void {
+  queryClient.clear();
+  setAuth({ token, kind });
+}
+
+/** Ends the session in this browser (the server side is revoked by the logout call). */
+export function endSession(): void {
+  clearAuth();
+  queryClient.clear();
+}
