@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
+import { createLocalStorage } from './lib/storage';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -15,11 +16,35 @@ import { createSessionsService } from './modules/auth/sessions.service';
 import { staffAuthRoutes } from './modules/auth/staff-auth.routes';
 import { createStaffAuthService } from './modules/auth/staff-auth.service';
 import { devRoutes } from './modules/dev/dev.routes';
+import { flagsRoutes } from './modules/flags/flags.routes';
+import { createFlagsService } from './modules/flags/flags.service';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { createGeoService } from './modules/geo/geo.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { nidRoutes } from './modules/nid/nid.routes';
+import { createNidService } from './modules/nid/nid.service';
+import { opsRoutes } from './modules/ops/ops.routes';
+import { createOpsService } from './modules/ops/ops.service';
+import { createBanksService } from './modules/payment-methods/banks.service';
+import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes';
+import { createPaymentMethodsService } from './modules/payment-methods/payment-methods.service';
+import { createPickupLocationsRepository } from './modules/pickup-locations/pickup-locations.repository';
+import { pickupLocationsRoutes } from './modules/pickup-locations/pickup-locations.routes';
+import { createPickupLocationsService } from './modules/pickup-locations/pickup-locations.service';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { createProfileService } from './modules/profile/profile.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService } from './modules/settings/settings.service';
+import { createShopsRepository } from './modules/shops/shops.repository';
+import { shopsRoutes } from './modules/shops/shops.routes';
+import { createShopsService } from './modules/shops/shops.service';
 import { createSmsProvider } from './modules/sms/sms.providers';
 import { createSmsService } from './modules/sms/sms.service';
+import { createTeamRepository } from './modules/team/team.repository';
+import { teamRoutes } from './modules/team/team.routes';
+import { createTeamService } from './modules/team/team.service';
+import { termsRoutes } from './modules/terms/terms.routes';
+import { createTermsService } from './modules/terms/terms.service';
 import { createGuards } from './plugins/auth';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -59,6 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           '*.password',
           '*.code',
           '*.otp',
+          '*.accountNumber',
+          '*.walletNumber',
+          '*.nidNumber',
         ],
         censor: '[redacted]',
       },
@@ -118,6 +146,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const staffAuth = createStaffAuthService({ config, repo, otp, sessions, rateLimiter });
   const guards = createGuards({ sessions, repo });
   const geo = createGeoService({ db });
+  const pickups = createPickupLocationsService({ db, clock, repo: createPickupLocationsRepository(db) });
+  const shops = createShopsService({ db, clock, repo: createShopsRepository(db), otp, pickups });
+  const team = createTeamService({ db, clock, repo: createTeamRepository(db), users: repo, otp });
+  // Payments, NID, terms, flags, settings and the console (issue 3).
+  const storage = createLocalStorage(config.filesDir);
+  const banks = createBanksService({ db, clock });
+  const paymentMethods = createPaymentMethodsService({ db, clock, otp, banks });
+  const nid = createNidService({ db, clock, storage });
+  const terms = createTermsService({ db, clock });
+  const flags = createFlagsService({ db, clock });
+  const settings = createSettingsService({ db, clock });
+  const profile = createProfileService({ pickups, paymentMethods, nid, terms });
+  const ops = createOpsService({ db, paymentMethods, pickups, nid, terms, sms });
 
   await app.register(
     async (api) => {
@@ -125,6 +166,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(geoRoutes({ geo }));
       await api.register(authRoutes({ auth, guards }));
       await api.register(staffAuthRoutes({ staffAuth, guards, repo, sessions }));
+      await api.register(shopsRoutes({ shops, guards }));
+      await api.register(pickupLocationsRoutes({ pickups, guards }));
+      await api.register(teamRoutes({ team, guards }));
+      await api.register(paymentMethodsRoutes({ banks, paymentMethods, guards }));
+      await api.register(nidRoutes({ nid, guards }));
+      await api.register(termsRoutes({ terms, guards }));
+      await api.register(flagsRoutes({ flags, guards }));
+      await api.register(settingsRoutes({ settings, guards }));
+      await api.register(profileRoutes({ profile, guards }));
+      await api.register(opsRoutes({ ops, guards }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));
     },
     { prefix: '/api/v1' },

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { connectDatabaseServer } from './db/connect';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { seedBanks } from './db/seed/banks';
 import { seedGeography } from './db/seed/geography';
 import { hashPassword } from './modules/auth/passwords';
 
@@ -82,6 +83,8 @@ async function run() {
         return await withDatabase(async ({ db }) => {
           const { areas } = await seedGeography(db);
           console.log(`Geography seeded: ${areas} areas.`);
+          const { banks, branches } = await seedBanks(db);
+          console.log(`Banks seeded: ${banks} banks, ${branches} branches.`);
         });
       default:
         fail(`unknown command ${command ?? ''}\n${usage}\n       npm run migrate | npm run seed`);

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -21,6 +21,8 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Uploaded files (NID images, …) on local disk; default `${DATA_DIR}/files`. */
+  FILES_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
@@ -64,6 +66,7 @@ export type Config = {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  filesDir: string;
   logLevel: string;
   trustProxy: boolean;
   bodyLimit: number;
@@ -105,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: resolve(e.DATA_DIR),
+    filesDir: e.FILES_DIR ? resolve(e.FILES_DIR) : join(resolve(e.DATA_DIR), 'files'),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY === 'true',
     bodyLimit: e.BODY_LIMIT_BYTES,

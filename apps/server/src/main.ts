@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { connectDatabaseServer } from './db/connect';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { seedBanks } from './db/seed/banks';
 import { demoAccounts, seedDemoData } from './db/seed/demo';
 import { seedGeography } from './db/seed/geography';
 
@@ -25,6 +26,7 @@ async function main() {
   const database = openDatabase(server.url);
   const applied = await migrate(database.pool);
   await seedGeography(database.db);
+  await seedBanks(database.db);
   const demo = config.mode === 'production' ? false : await seedDemoData(database.db);
 
   const app = await buildApp({ config: { ...config, webDist }, database });

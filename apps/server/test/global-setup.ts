@@ -6,6 +6,7 @@ import { ensureDatabase } from '../src/db/connect';
 import { openDatabase } from '../src/db/database';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { migrate } from '../src/db/migrate';
+import { seedBanks } from '../src/db/seed/banks';
 import { seedGeography } from '../src/db/seed/geography';
 
 export const templateDatabase = 'dak_template';
@@ -37,6 +38,7 @@ export default async function setup(project: TestProject) {
   const template = openDatabase(admin.toString(), { max: 2 });
   await migrate(template.pool);
   await seedGeography(template.db);
+  await seedBanks(template.db);
   await template.close();
   project.provide('pgAdminUrl', adminUrl);
   return async () => {

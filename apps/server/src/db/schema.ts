@@ -61,6 +61,9 @@ export type UsersTable = {
   terms_accepted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Settings and onboarding (migration 20261122020000). */
+  notification_prefs: ColumnType<unknown, string | undefined, string>;
+  onboarding_tour_seen_at: Timestamp | null;
 };
 
 export type ShopsTable = {
@@ -71,6 +74,18 @@ export type ShopsTable = {
   daily_parcel_count: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The shop form's fields (migration 20261122010000); null on a shop made at registration. */
+  email: string | null;
+  address: string | null;
+  area_id: string | null;
+  phone: string | null;
+  return_phone: string | null;
+  reason: string | null;
+  product_type: string | null;
+  product_sub_type: string | null;
+  preferred_zone_id: string | null;
+  referrer_code: string | null;
+  terms_accepted_at: Timestamp | null;
 };
 
 export type ShopRole = 'owner' | 'editor' | 'viewer';
@@ -81,6 +96,25 @@ export type ShopMembersTable = {
   role: ShopRole;
   status: Generated<'active' | 'removed'>;
   created_at: CreatedAt;
+  /** Migration 20261122010000: the shop list's order, who added the member, last change. */
+  last_selected_at: Timestamp | null;
+  added_by_user_id: string | null;
+  updated_at: Timestamp;
+};
+
+/** Migration 20261122010000. */
+export type PickupLocationsTable = {
+  id: Generated<string>;
+  shop_id: string;
+  name: string;
+  address: string;
+  area_id: string;
+  phone: string;
+  alternate_phone: string | null;
+  status: Generated<'active' | 'inactive'>;
+  created_by_user_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 };
 
 export type StaffTable = {
@@ -147,6 +181,128 @@ export type SmsOutboxTable = {
   created_at: CreatedAt;
 };
 
+// Payments, NID, terms, preferences and flags (migration 20261122020000) ----------------------
+
+export type BanksTable = {
+  id: string;
+  code: string;
+  name_en: string;
+  name_bn: string | null;
+  short_name: string | null;
+  kind: 'state_owned' | 'specialised' | 'private' | 'islamic' | 'foreign';
+  active: Generated<boolean>;
+};
+
+export type BankBranchesTable = {
+  id: Generated<number>;
+  bank_id: string;
+  routing_number: string;
+  name_en: string;
+  name_bn: string | null;
+  district_id: string;
+  address: string | null;
+  active: Generated<boolean>;
+  updated_at: Generated<Date>;
+};
+
+type PaymentMethodColumns = {
+  method: 'bank' | 'bkash';
+  bank_id: string | null;
+  branch_id: number | null;
+  account_name: string | null;
+  account_number: string | null;
+  routing_number: string | null;
+  wallet_number: string | null;
+};
+
+export type ShopPaymentMethodsTable = PaymentMethodColumns & {
+  shop_id: string;
+  updated_by_user_id: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+export type ShopPaymentMethodChangesTable = PaymentMethodColumns & {
+  id: Generated<number>;
+  shop_id: string;
+  changed_by_user_id: string;
+  changed_at: Timestamp;
+  ip: string | null;
+};
+
+export type NidSubmissionsTable = {
+  id: Generated<string>;
+  seq: Generated<number>;
+  user_id: string;
+  shop_id: string | null;
+  submitted_by_user_id: string;
+  nid_number: string;
+  front_key: string;
+  front_content_type: string;
+  front_bytes: number;
+  back_key: string;
+  back_content_type: string;
+  back_bytes: number;
+  status: Generated<'pending' | 'verified' | 'failed'>;
+  reason: string | null;
+  reviewed_by_staff_id: string | null;
+  reviewed_at: Timestamp | null;
+  created_at: Timestamp;
+};
+
+export type NidSkipsTable = {
+  id: Generated<number>;
+  user_id: string;
+  shop_id: string | null;
+  skipped_by_user_id: string;
+  created_at: Timestamp;
+};
+
+export type TermsVersionsTable = {
+  version: number;
+  body_en: string;
+  body_bn: string;
+  published_at: Timestamp;
+  published_by_staff_id: string | null;
+};
+
+export type TermsAcceptancesTable = {
+  id: Generated<number>;
+  shop_id: string;
+  version: number;
+  accepted_by_user_id: string;
+  accepted_at: Timestamp;
+  ip: string | null;
+};
+
+export type PreferencesTable = {
+  name: string;
+  value: ColumnType<unknown, string, string>;
+  public: Generated<boolean>;
+  description: string | null;
+  updated_at: Timestamp;
+};
+
+export type FeatureFlagsTable = {
+  name: string;
+  description: string | null;
+  enabled: Generated<boolean>;
+  percentage: Generated<number>;
+  allow_list: Generated<string[]>;
+  updated_at: Timestamp;
+  updated_by_staff_id: string | null;
+};
+
+export type FeatureFlagChangesTable = {
+  id: Generated<number>;
+  name: string;
+  enabled: boolean;
+  percentage: number;
+  allow_list: string[];
+  changed_by_staff_id: string;
+  changed_at: Timestamp;
+};
+
 export type DB = {
   divisions: DivisionsTable;
   districts: DistrictsTable;
@@ -156,10 +312,22 @@ export type DB = {
   users: UsersTable;
   shops: ShopsTable;
   shop_members: ShopMembersTable;
+  pickup_locations: PickupLocationsTable;
   staff: StaffTable;
   sessions: SessionsTable;
   temporary_access_tokens: TemporaryAccessTokensTable;
   otp_codes: OtpCodesTable;
   rate_limit_counters: RateLimitCountersTable;
   sms_outbox: SmsOutboxTable;
+  banks: BanksTable;
+  bank_branches: BankBranchesTable;
+  shop_payment_methods: ShopPaymentMethodsTable;
+  shop_payment_method_changes: ShopPaymentMethodChangesTable;
+  nid_submissions: NidSubmissionsTable;
+  nid_skips: NidSkipsTable;
+  terms_versions: TermsVersionsTable;
+  terms_acceptances: TermsAcceptancesTable;
+  preferences: PreferencesTable;
+  feature_flags: FeatureFlagsTable;
+  feature_flag_changes: FeatureFlagChangesTable;
 };

@@ -36,7 +36,12 @@ function bearer(request: FastifyRequest): string | null {
 
 export type Guards = ReturnType<typeof createGuards>;
 
-/** preHandlers that every non-public route names: who may call it is part of its declaration. */
+/**
+ * Hooks that every non-public route names: who may call it is part of its declaration. They run
+ * at `preValidation` (after routing and body parsing, before schema validation), so a caller who
+ * may not use a route learns nothing from it, not even which fields its body needs: `guards.user`
+ * is used as `preValidation: guards.user`, `guards.shop(…)` is spread into the route options.
+ */
 export function createGuards(deps: { sessions: SessionsService; repo: AuthRepository }) {
   async function resolve(request: FastifyRequest) {
     const token = bearer(request);
@@ -58,12 +63,13 @@ export function createGuards(deps: { sessions: SessionsService; repo: AuthReposi
     /**
      * A route under /shops/:shopId that needs `permission`. Someone who does not work in the
      * shop gets 404 (the shop's existence is not revealed); a member without the permission, 403.
-     * Use as `...guards.shop('pickup.manage')` in the route options.
+     * Use as `...guards.shop('pickup.manage')` in the route options. Path params are parsed
+     * (as strings) before this runs, so the shop is known while the body is still unchecked.
      */
     shop(permission: Permission) {
       return {
         config: { shopPermission: permission },
-        preHandler: async (request: FastifyRequest) => {
+        preValidation: async (request: FastifyRequest) => {
           const principal = await user(request);
           const shopId = (request.params as { shopId?: unknown } | undefined)?.shopId;
           if (typeof shopId !== 'string' || !uuidPattern.test(shopId)) {

@@ -72,7 +72,7 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
     r.post(
       '/auth/logout',
       {
-        preHandler: guards.user,
+        preValidation: guards.user,
         schema: {
           tags: ['auth'],
           summary: 'Revoke this session',
@@ -89,7 +89,7 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
     r.get(
       '/me',
       {
-        preHandler: guards.user,
+        preValidation: guards.user,
         schema: {
           tags: ['auth'],
           summary: 'The signed-in user and their shops',
@@ -114,7 +114,7 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
     r.post(
       '/auth/password/change',
       {
-        preHandler: guards.user,
+        preValidation: guards.user,
         schema: {
           tags: ['auth'],
           summary: 'Change password',
@@ -164,7 +164,7 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
     r.post(
       '/auth/temporary-access-token',
       {
-        preHandler: guards.user,
+        preValidation: guards.user,
         schema: {
           tags: ['auth'],
           summary: 'A 15-minute token limited to one action on one entity',

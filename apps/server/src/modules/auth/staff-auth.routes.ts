@@ -52,7 +52,7 @@ export function staffAuthRoutes(deps: {
     r.get(
       '/ops/me',
       {
-        preHandler: deps.guards.staff(),
+        preValidation: deps.guards.staff(),
         schema: {
           tags: ['ops'],
           summary: 'The signed-in staff member',
@@ -69,7 +69,7 @@ export function staffAuthRoutes(deps: {
     r.post(
       '/ops/auth/logout',
       {
-        preHandler: deps.guards.staff(),
+        preValidation: deps.guards.staff(),
         schema: {
           tags: ['ops'],
           summary: 'Revoke this staff session',

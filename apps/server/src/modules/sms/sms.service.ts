@@ -5,6 +5,23 @@ import type { SmsMessage, SmsProvider } from './sms.types';
 export type SmsService = {
   send(message: SmsMessage): Promise<void>;
   outbox(to: string, limit: number): Promise<{ to: string; body: string; createdAt: Date }[]>;
+  /** Every recorded message, newest first, optionally to one phone (operations console). */
+  list(filter: {
+    to?: string;
+    limit: number;
+    offset: number;
+  }): Promise<{ items: OutboxItem[]; count: number }>;
+};
+
+export type OutboxItem = {
+  id: number;
+  to: string;
+  body: string;
+  purpose: string;
+  provider: string;
+  status: 'recorded' | 'sent' | 'failed';
+  error: string | null;
+  createdAt: Date;
 };
 
 /**
@@ -75,6 +92,34 @@ export function createSmsService(deps: {
         .limit(limit)
         .execute();
       return rows.map((r) => ({ to: r.to_phone, body: r.body, createdAt: r.created_at }));
+    },
+    async list(filter) {
+      let query = deps.db.selectFrom('sms_outbox');
+      if (filter.to) query = query.where('to_phone', '=', filter.to);
+      const [rows, total] = await Promise.all([
+        query
+          .select(['id', 'to_phone', 'body', 'purpose', 'provider', 'status', 'error', 'created_at'])
+          .orderBy('id', 'desc')
+          .limit(filter.limit)
+          .offset(filter.offset)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      // Bodies are stored as sent: a real gateway's OTPs were masked before storing; the local
+      // outbox keeps them whole, because reading them there is how a code is delivered.
+      return {
+        count: Number(total.n),
+        items: rows.map((r) => ({
+          id: r.id,
+          to: r.to_phone,
+          body: r.body,
+          purpose: r.purpose,
+          provider: r.provider,
+          status: r.status,
+          error: r.error,
+          createdAt: r.created_at,
+        })),
+      };
     },
   };
 }
