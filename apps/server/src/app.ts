@@ -31,6 +31,8 @@ import { createPaymentMethodsService } from './modules/payment-methods/payment-m
 import { createPickupLocationsRepository } from './modules/pickup-locations/pickup-locations.repository';
 import { pickupLocationsRoutes } from './modules/pickup-locations/pickup-locations.routes';
 import { createPickupLocationsService } from './modules/pickup-locations/pickup-locations.service';
+import { pricingRoutes } from './modules/pricing/pricing.routes';
+import { createPricingService } from './modules/pricing/pricing.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -159,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const settings = createSettingsService({ db, clock });
   const profile = createProfileService({ pickups, paymentMethods, nid, terms });
   const ops = createOpsService({ db, paymentMethods, pickups, nid, terms, sms });
+  // Pricing (issue 4).
+  const pricing = createPricingService({ db, clock, geo, rateLimiter, limits: config.rateLimits });
 
   await app.register(
     async (api) => {
@@ -176,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(settingsRoutes({ settings, guards }));
       await api.register(profileRoutes({ profile, guards }));
       await api.register(opsRoutes({ ops, guards }));
+      await api.register(pricingRoutes({ pricing, guards }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));
     },
     { prefix: '/api/v1' },

@@ -8,6 +8,7 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedBanks } from './db/seed/banks';
 import { seedGeography } from './db/seed/geography';
+import { seedParcelCategories } from './db/seed/parcel-categories';
 import { hashPassword } from './modules/auth/passwords';
 
 /**
@@ -85,6 +86,8 @@ async function run() {
           console.log(`Geography seeded: ${areas} areas.`);
           const { banks, branches } = await seedBanks(db);
           console.log(`Banks seeded: ${banks} banks, ${branches} branches.`);
+          const { categories, variants } = await seedParcelCategories(db);
+          console.log(`Parcel categories seeded: ${categories} categories, ${variants} variants.`);
         });
       default:
         fail(`unknown command ${command ?? ''}\n${usage}\n       npm run migrate | npm run seed`);

@@ -38,6 +38,7 @@ const schema = z.object({
   RATE_OTP_PER_IP_PER_HOUR: int(1, 1_000_000).optional(),
   RATE_LOGIN_PER_PHONE_PER_15_MIN: int(1, 1_000_000).optional(),
   RATE_LOGIN_PER_IP_PER_15_MIN: int(1, 1_000_000).optional(),
+  RATE_CHARGE_PER_IP_PER_MINUTE: int(1, 1_000_000).optional(),
 });
 
 export type RateLimits = {
@@ -45,6 +46,8 @@ export type RateLimits = {
   otpPerIpPerHour: number;
   loginPerPhonePer15Min: number;
   loginPerIpPer15Min: number;
+  /** The public charge calculator; generous, since mobile carriers put many phones behind one IP. */
+  chargePerIpPerMinute: number;
 };
 
 const productionLimits: RateLimits = {
@@ -52,12 +55,14 @@ const productionLimits: RateLimits = {
   otpPerIpPerHour: 30,
   loginPerPhonePer15Min: 10,
   loginPerIpPer15Min: 50,
+  chargePerIpPerMinute: 120,
 };
 const developmentLimits: RateLimits = {
   otpPerPhonePerHour: 50,
   otpPerIpPerHour: 10_000,
   loginPerPhonePer15Min: 100,
   loginPerIpPer15Min: 10_000,
+  chargePerIpPerMinute: 10_000,
 };
 
 export type Config = {
@@ -130,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       otpPerIpPerHour: e.RATE_OTP_PER_IP_PER_HOUR ?? defaults.otpPerIpPerHour,
       loginPerPhonePer15Min: e.RATE_LOGIN_PER_PHONE_PER_15_MIN ?? defaults.loginPerPhonePer15Min,
       loginPerIpPer15Min: e.RATE_LOGIN_PER_IP_PER_15_MIN ?? defaults.loginPerIpPer15Min,
+      chargePerIpPerMinute: e.RATE_CHARGE_PER_IP_PER_MINUTE ?? defaults.chargePerIpPerMinute,
     },
   };
 }

@@ -27,7 +27,7 @@ describe('the server process on an embedded PostgreSQL', () => {
   it('starts, seeds, serves, lets the CLI in, and stops cleanly', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'dak-main-'));
     const port = await freePort();
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATA_DIR: dataDir,
       PORT: String(port),

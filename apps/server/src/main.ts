@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { seedBanks } from './db/seed/banks';
 import { demoAccounts, seedDemoData } from './db/seed/demo';
 import { seedGeography } from './db/seed/geography';
+import { seedParcelCategories } from './db/seed/parcel-categories';
 
 /** The process: read config, open the database, migrate and seed, serve, and close gracefully. */
 async function main() {
@@ -27,6 +28,7 @@ async function main() {
   const applied = await migrate(database.pool);
   await seedGeography(database.db);
   await seedBanks(database.db);
+  await seedParcelCategories(database.db);
   const demo = config.mode === 'production' ? false : await seedDemoData(database.db);
 
   const app = await buildApp({ config: { ...config, webDist }, database });

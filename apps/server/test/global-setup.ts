@@ -8,6 +8,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded';
 import { migrate } from '../src/db/migrate';
 import { seedBanks } from '../src/db/seed/banks';
 import { seedGeography } from '../src/db/seed/geography';
+import { seedParcelCategories } from '../src/db/seed/parcel-categories';
 
 export const templateDatabase = 'dak_template';
 
@@ -39,6 +40,7 @@ export default async function setup(project: TestProject) {
   await migrate(template.pool);
   await seedGeography(template.db);
   await seedBanks(template.db);
+  await seedParcelCategories(template.db);
   await template.close();
   project.provide('pgAdminUrl', adminUrl);
   return async () => {

@@ -30,6 +30,10 @@ export const errorStatus = {
   // Shops, pickup locations and teams (issue 3). Not 403: the spec's client signs out on a 403.
   ALREADY_A_MEMBER: 409,
   OWNER_ROLE_FIXED: 409,
+  // Pricing (issue 4): a weight outside 1 g to the limit, an area we do not serve.
+  WEIGHT_TOO_LOW: 400,
+  WEIGHT_TOO_HIGH: 400,
+  AREA_NOT_COVERED: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   OTP_RESEND_TOO_SOON: 429,

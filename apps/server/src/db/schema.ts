@@ -86,6 +86,8 @@ export type ShopsTable = {
   preferred_zone_id: string | null;
   referrer_code: string | null;
   terms_accepted_at: Timestamp | null;
+  /** Migration 20261122030000: the shop's own price plan; null = the default plan. */
+  price_plan_id: string | null;
 };
 
 export type ShopRole = 'owner' | 'editor' | 'viewer';
@@ -303,6 +305,29 @@ export type FeatureFlagChangesTable = {
   changed_at: Timestamp;
 };
 
+// Pricing (migration 20261122030000) ------------------------------------------------------------
+
+export type PricePlansTable = {
+  id: string;
+  name: string;
+  /** pricePlanSchema of packages/domain/src/pricing.ts; parse it on read. */
+  plan: ColumnType<unknown, string, string>;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+export type ParcelCategoriesTable = {
+  id: string;
+  name_en: string;
+  name_bn: string;
+  surcharge_poisha: Generated<number>;
+  sort_order: Generated<number>;
+  active: Generated<boolean>;
+};
+
+export type ParcelCategoryVariantsTable = ParcelCategoriesTable & { category_id: string };
+
 export type DB = {
   divisions: DivisionsTable;
   districts: DistrictsTable;
@@ -330,4 +355,7 @@ export type DB = {
   preferences: PreferencesTable;
   feature_flags: FeatureFlagsTable;
   feature_flag_changes: FeatureFlagChangesTable;
+  price_plans: PricePlansTable;
+  parcel_categories: ParcelCategoriesTable;
+  parcel_category_variants: ParcelCategoryVariantsTable;
 };

@@ -92,6 +92,11 @@ export function createGeoRepository(db: Kysely<DB>) {
         .where('id', '=', id)
         .executeTakeFirst();
     },
+    /** Areas by id, in no particular order; unknown ids are simply missing. */
+    findAreas(ids: readonly string[], trx: Executor = db) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return trx.selectFrom('areas as a').select(areaColumns).where('a.id', 'in', ids).execute();
+    },
     listAreasOfDistrict(districtId: string, trx: Executor = db) {
       return trx
         .selectFrom('areas as a')

@@ -92,6 +92,12 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
       return value;
     },
 
+    /** Areas by id (pricing reads the pickup and delivery areas in one query); unknown ids are missing. */
+    async findAreas(ids: readonly string[]): Promise<Map<string, Area>> {
+      const rows = await repo.findAreas([...new Set(ids)]);
+      return new Map(rows.map((r) => [r.id, toArea(r)]));
+    },
+
     async listAreas(districtId: string): Promise<List<Area>> {
       await requireDistrict(districtId);
       return list((await repo.listAreasOfDistrict(districtId)).map(toArea));

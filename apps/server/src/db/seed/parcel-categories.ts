@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB } from '../schema';
+
+/**
+ * Loads the parcel categories and their variants (parcel-categories.json): names in English and
+ * Bengali and the catalogue's surcharge in poisha. Safe on every start, like the geography seed:
+ * one transaction, upserts that skip unchanged rows, and `active`, which staff own, set only when
+ * a row is first inserted. Rows that leave the file stay (parcels will point at them).
+ *
+ * Surcharges (decisions, "Pricing"): fragile ৳20 (+৳10 glass, +৳10 ceramics), liquid ৳10,
+ * electronics ৳15 (+৳10 laptop, +৳0 mobile phone), food (perishable) ৳10, general and documents
+ * ৳0. A variant's surcharge is added to its category's. A price plan may replace any of them.
+ */
+export type CategorySeed = {
+  id: string;
+  name_en: string;
+  name_bn: string;
+  surcharge_poisha: number;
+  variants: Omit<CategorySeed, 'variants'>[];
+};
+
+export async function readCategorySeed(): Promise<CategorySeed[]> {
+  const text = await readFile(new URL('./parcel-categories.json', import.meta.url), 'utf8');
+  return JSON.parse(text) as CategorySeed[];
+}
+
+function fromExcluded<C extends string>(columns: readonly C[]): Record<C, RawBuilder<never>> {
+  return Object.fromEntries(columns.map((c) => [c, sql.ref<never>(`excluded.${c}`)])) as Record<
+    C,
+    RawBuilder<never>
+  >;
+}
+
+function changed(table: string, columns: readonly string[]) {
+  const list = (prefix: string) => sql.join(columns.map((c) => sql.ref(`${prefix}.${c}`)));
+  return sql<boolean>`(${list(table)}) is distinct from (${list('excluded')})`;
+}
+
+export async function seedParcelCategories(
+  db: Kysely<DB>,
+): Promise<{ categories: number; variants: number }> {
+  const seeds = await readCategorySeed();
+  const categories = seeds.map(({ variants: _variants, ...c }, i) => ({ ...c, sort_order: i + 1 }));
+  const variants = seeds.flatMap((c) =>
+    c.variants.map((v, i) => ({ ...v, category_id: c.id, sort_order: i + 1 })),
+  );
+  const columns = ['name_en', 'name_bn', 'surcharge_poisha', 'sort_order'] as const;
+  const variantColumns = [...columns, 'category_id'] as const;
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('parcel_categories')
+      .values(categories)
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet(fromExcluded(columns)).where(changed('parcel_categories', columns)),
+      )
+      .execute();
+    if (variants.length === 0) return;
+    await trx
+      .insertInto('parcel_category_variants')
+      .values(variants)
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet(fromExcluded(variantColumns))
+          .where(changed('parcel_category_variants', variantColumns)),
+      )
+      .execute();
+  });
+  return { categories: categories.length, variants: variants.length };
+}

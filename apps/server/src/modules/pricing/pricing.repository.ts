@@ -1,0 +1,79 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+const planColumns = ['p.id', 'p.name', 'p.plan', 'p.is_default'] as const;
+
+/** SQL for price plans, a shop's plan and the parcel category catalogue. */
+export function createPricingRepository(db: Kysely<DB>) {
+  return {
+    findDefaultPlan(trx: Executor = db) {
+      return trx
+        .selectFrom('price_plans as p')
+        .select(planColumns)
+        .where('p.is_default', '=', true)
+        .executeTakeFirst();
+    },
+    /**
+     * The shop's own plan, or the default one when it has none; undefined when the shop does not
+     * exist. `own` says which, for whoever wants to show it.
+     */
+    findPlanOfShop(shopId: string, trx: Executor = db) {
+      return trx
+        .selectFrom('shops as s')
+        .leftJoin('price_plans as p', (join) =>
+          join.on((eb) =>
+            eb.or([
+              eb('p.id', '=', eb.ref('s.price_plan_id')),
+              eb.and([eb('s.price_plan_id', 'is', null), eb('p.is_default', '=', true)]),
+            ]),
+          ),
+        )
+        .select(['s.id as shop_id', 'p.id', 'p.name', 'p.plan', 'p.is_default'])
+        .where('s.id', '=', shopId)
+        .executeTakeFirst();
+    },
+    /** Active categories and their active variants, in catalogue order. */
+    async listCategories(trx: Executor = db) {
+      const [categories, variants] = await Promise.all([
+        trx
+          .selectFrom('parcel_categories')
+          .select(['id', 'name_en', 'name_bn', 'surcharge_poisha'])
+          .where('active', '=', true)
+          .orderBy('sort_order')
+          .orderBy('id')
+          .execute(),
+        trx
+          .selectFrom('parcel_category_variants as v')
+          .innerJoin('parcel_categories as c', 'c.id', 'v.category_id')
+          .select(['v.id', 'v.category_id', 'v.name_en', 'v.name_bn', 'v.surcharge_poisha'])
+          .where('v.active', '=', true)
+          .where('c.active', '=', true)
+          .orderBy('v.sort_order')
+          .orderBy('v.id')
+          .execute(),
+      ]);
+      return { categories, variants };
+    },
+    findCategory(id: string, trx: Executor = db) {
+      return trx
+        .selectFrom('parcel_categories')
+        .select(['id', 'surcharge_poisha'])
+        .where('id', '=', id)
+        .where('active', '=', true)
+        .executeTakeFirst();
+    },
+    findVariant(id: string, categoryId: string, trx: Executor = db) {
+      return trx
+        .selectFrom('parcel_category_variants')
+        .select(['id', 'surcharge_poisha'])
+        .where('id', '=', id)
+        .where('category_id', '=', categoryId)
+        .where('active', '=', true)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type PricingRepository = ReturnType<typeof createPricingRepository>;

@@ -1,0 +1,113 @@
+import {
+  chargeQuerySchema,
+  chargeQuoteSchema,
+  parcelCategoryListSchema,
+  pricePlanViewSchema,
+} from '@dak/domain/pricing';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Guards, shopOf } from '../../plugins/auth';
+import type { PricingService } from './pricing.service';
+
+const tags = ['pricing'];
+const security = [{ bearer: [] }];
+const shopParams = z.object({ shopId: z.uuid() });
+
+/**
+ * Set only on success, so an error is never cached (app.ts marks every other /api reply
+ * no-store). A quote is cached briefly: prices change rarely, and the pickup date it carries
+ * turns at 15:00; the plan a little longer; the catalogue an hour, like other reference data.
+ */
+const cacheFor =
+  (seconds: number) =>
+  <T>(reply: FastifyReply, body: T): T => {
+    reply.header('cache-control', `public, max-age=${seconds}`);
+    return body;
+  };
+const quoteCache = cacheFor(60);
+const planCache = cacheFor(300);
+const referenceCache = cacheFor(3600);
+
+/** The charge calculators (public and per shop), the price plans and the parcel categories. */
+export function pricingRoutes(deps: { pricing: PricingService; guards: Guards }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { pricing, guards } = deps;
+
+    r.get(
+      '/charge',
+      {
+        schema: {
+          tags,
+          summary: 'Public delivery charge calculator: the default plan, parcels up to 10 kg',
+          description:
+            'Charges are whole taka. 400 WEIGHT_TOO_LOW / WEIGHT_TOO_HIGH for a weight outside 1 g to 10 kg, ' +
+            'VALIDATION_FAILED for an unknown area or category, AREA_NOT_COVERED for an area we do not serve, ' +
+            '429 RATE_LIMITED past the per-IP limit.',
+          querystring: chargeQuerySchema,
+          response: { 200: chargeQuoteSchema },
+        },
+      },
+      async (request, reply) =>
+        quoteCache(reply, await pricing.quotePublic({ ...request.query, ip: request.ip })),
+    );
+
+    r.get(
+      '/shops/:shopId/charge',
+      {
+        ...guards.shop('shop.view'),
+        schema: {
+          tags,
+          summary: "A parcel's charge under the shop's price plan; any parcel weight up to 200 kg",
+          security,
+          params: shopParams,
+          querystring: chargeQuerySchema,
+          response: { 200: chargeQuoteSchema },
+        },
+      },
+      (request) => pricing.quoteForShop(shopOf(request).shopId, request.query),
+    );
+
+    r.get(
+      '/price-plan',
+      {
+        schema: {
+          tags,
+          summary: 'The default price plan (amounts in taka), as the public calculator charges',
+          querystring: z.object({}),
+          response: { 200: pricePlanViewSchema },
+        },
+      },
+      async (_request, reply) => planCache(reply, await pricing.defaultPlanView()),
+    );
+
+    r.get(
+      '/shops/:shopId/price-plan',
+      {
+        ...guards.shop('shop.view'),
+        schema: {
+          tags,
+          summary: "The shop's price plan (its own, or the default), amounts in taka",
+          security,
+          params: shopParams,
+          response: { 200: pricePlanViewSchema },
+        },
+      },
+      (request) => pricing.shopPlanView(shopOf(request).shopId),
+    );
+
+    r.get(
+      '/parcel-categories',
+      {
+        schema: {
+          tags,
+          summary: 'Parcel categories and their variants, with the surcharge (taka) of the default plan',
+          querystring: z.object({}),
+          response: { 200: parcelCategoryListSchema },
+        },
+      },
+      async (_request, reply) => referenceCache(reply, await pricing.listCategories()),
+    );
+  };
+}

@@ -1,0 +1,232 @@
+import type { ErrorCode } from '@dak/domain/errors';
+import {
+  type ChargeCategory,
+  type ChargeQuery,
+  type ChargeQuote,
+  checkWeight,
+  computeCharge,
+  defaultPricePlan,
+  deliveryPromiseDays,
+  type ParcelCategory,
+  type PricePlan,
+  type PricePlanView,
+  pickupCutoffHour,
+  pickupDate,
+  poishaToTaka,
+  pricePlanSchema,
+  pricingMessages,
+  rateClass,
+  weightLimits,
+} from '@dak/domain/pricing';
+import type { Kysely } from 'kysely';
+import type { RateLimits } from '../../config';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { RateLimiter } from '../../plugins/rate-limit';
+import type { GeoService } from '../geo/geo.service';
+import { createPricingRepository, type PricingRepository } from './pricing.repository';
+
+export type PricingService = ReturnType<typeof createPricingService>;
+
+type LoadedPlan = { id: string; name: string; isDefault: boolean; plan: PricePlan };
+
+/**
+ * What the migration seeds as the default plan. Used only if staff leave no plan marked default,
+ * so the calculator keeps answering with DESIGN.md's prices instead of failing for everyone.
+ */
+const builtInDefault: LoadedPlan = {
+  id: 'default',
+  name: 'Standard',
+  isDefault: true,
+  plan: defaultPricePlan,
+};
+
+/** A refusal that names the query field, in the same shape as a schema failure's details. */
+function fieldError(code: ErrorCode, field: string, message: string, extra: Record<string, unknown> = {}) {
+  return new AppError(code, message, { fields: [{ path: `querystring.${field}`, message }], ...extra });
+}
+
+const toTakaCard = (card: PricePlan['rates']['same_city']) => ({
+  upTo500g: poishaToTaka(card.upTo500g),
+  upTo1kg: poishaToTaka(card.upTo1kg),
+  perExtraKg: poishaToTaka(card.perExtraKg),
+});
+const toTakaMap = (map: Record<string, number>) =>
+  Object.fromEntries(Object.entries(map).map(([id, p]) => [id, poishaToTaka(p)]));
+
+/**
+ * Charges of parcels: the public calculator (default plan, up to 10 kg, rate-limited per IP), a
+ * shop's calculator (its own plan, up to 200 kg), the plans themselves and the category catalogue.
+ * Parcel booking (issue 4, part 2) calls quoteForShop for the charge it stores.
+ */
+export function createPricingService(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  geo: GeoService;
+  rateLimiter: RateLimiter;
+  limits: Pick<RateLimits, 'chargePerIpPerMinute'>;
+  repo?: PricingRepository;
+}) {
+  const repo = deps.repo ?? createPricingRepository(deps.db);
+  const { geo, clock } = deps;
+
+  function load(row: { id: string; name: string; plan: unknown; is_default: boolean }): LoadedPlan {
+    return { id: row.id, name: row.name, isDefault: row.is_default, plan: pricePlanSchema.parse(row.plan) };
+  }
+
+  async function defaultPlan(): Promise<LoadedPlan> {
+    const row = await repo.findDefaultPlan();
+    return row ? load(row) : builtInDefault;
+  }
+
+  async function planOfShop(shopId: string): Promise<LoadedPlan> {
+    const row = await repo.findPlanOfShop(shopId);
+    if (!row) throw new AppError('NOT_FOUND', 'Shop not found');
+    if (row.id === null || row.name === null || row.is_default === null) return builtInDefault;
+    return load({ id: row.id, name: row.name, plan: row.plan, is_default: row.is_default });
+  }
+
+  async function categoryOf(query: ChargeQuery) {
+    const { categoryId, categoryVariantId } = query;
+    if (!categoryId) {
+      if (categoryVariantId) {
+        throw fieldError('VALIDATION_FAILED', 'categoryVariantId', pricingMessages.variantNeedsCategory);
+      }
+      return {};
+    }
+    const [category, variant] = await Promise.all([
+      repo.findCategory(categoryId),
+      categoryVariantId ? repo.findVariant(categoryVariantId, categoryId) : undefined,
+    ]);
+    if (!category) throw fieldError('VALIDATION_FAILED', 'categoryId', pricingMessages.unknownCategory);
+    if (categoryVariantId && !variant) {
+      throw fieldError('VALIDATION_FAILED', 'categoryVariantId', pricingMessages.unknownVariant);
+    }
+    const asCharge = (row: { id: string; surcharge_poisha: number }): ChargeCategory => ({
+      id: row.id,
+      surchargePoisha: row.surcharge_poisha,
+    });
+    return { category: asCharge(category), variant: variant ? asCharge(variant) : undefined };
+  }
+
+  async function quote(loaded: LoadedPlan, query: ChargeQuery, maxGrams: number): Promise<ChargeQuote> {
+    const weightProblem = checkWeight(query.weight, maxGrams);
+    if (weightProblem) {
+      throw fieldError(weightProblem.code, 'weight', weightProblem.message, {
+        minGrams: weightLimits.minGrams,
+        maxGrams,
+      });
+    }
+    const [areas, categories] = await Promise.all([
+      geo.findAreas([query.pickupAreaId, query.deliveryAreaId]),
+      categoryOf(query),
+    ]);
+    const pickup = areas.get(query.pickupAreaId);
+    const delivery = areas.get(query.deliveryAreaId);
+    if (!pickup) throw fieldError('VALIDATION_FAILED', 'pickupAreaId', pricingMessages.unknownPickupArea);
+    if (!delivery)
+      throw fieldError('VALIDATION_FAILED', 'deliveryAreaId', pricingMessages.unknownDeliveryArea);
+    if (!delivery.isCovered) {
+      throw fieldError('AREA_NOT_COVERED', 'deliveryAreaId', pricingMessages.areaNotCovered);
+    }
+    if (!pickup.isCovered) {
+      throw fieldError('AREA_NOT_COVERED', 'pickupAreaId', pricingMessages.pickupAreaNotCovered);
+    }
+
+    const cls = rateClass(pickup, delivery);
+    const charge = computeCharge({
+      plan: loaded.plan,
+      rateClass: cls,
+      weightGrams: query.weight,
+      cashPoisha: query.cash * 100,
+      exchange: query.exchange,
+      ...categories,
+    });
+    const { breakdown } = charge;
+    return {
+      deliveryCharge: charge.deliveryCharge,
+      codCharge: charge.codCharge,
+      totalCharge: charge.totalCharge,
+      returnCharge: charge.returnCharge,
+      rateClass: cls,
+      currency: 'BDT',
+      weightGrams: query.weight,
+      cash: query.cash,
+      pricePlanId: loaded.id,
+      pickupDate: pickupDate(clock.now()),
+      deliveryPromiseDays: deliveryPromiseDays[cls],
+      breakdown: {
+        slab: breakdown.slab,
+        extraKg: breakdown.extraKg,
+        weightCharge: poishaToTaka(breakdown.weightChargePoisha),
+        exchangeSurcharge: poishaToTaka(breakdown.exchangeSurchargePoisha),
+        categorySurcharge: poishaToTaka(breakdown.categorySurchargePoisha),
+        codFee: poishaToTaka(breakdown.codFeePoisha),
+      },
+    };
+  }
+
+  function view(loaded: LoadedPlan): PricePlanView {
+    const { plan } = loaded;
+    return {
+      id: loaded.id,
+      name: loaded.name,
+      isDefault: loaded.isDefault,
+      currency: 'BDT',
+      rates: {
+        same_city: toTakaCard(plan.rates.same_city),
+        suburbs: toTakaCard(plan.rates.suburbs),
+        outside: toTakaCard(plan.rates.outside),
+      },
+      codFeePercent: plan.codFeePercent,
+      returnChargePercent: plan.returnChargePercent,
+      exchangeSurchargePercent: plan.exchangeSurchargePercent,
+      categorySurcharges: toTakaMap(plan.categorySurcharges),
+      variantSurcharges: toTakaMap(plan.variantSurcharges),
+      deliveryPromiseDays: { ...deliveryPromiseDays },
+      pickupCutoff: `${String(pickupCutoffHour).padStart(2, '0')}:00`,
+    };
+  }
+
+  return {
+    /** The public calculator: default plan, up to 10 kg, counted per IP. */
+    async quotePublic(input: ChargeQuery & { ip: string }): Promise<ChargeQuote> {
+      await deps.rateLimiter.consume(`charge:ip:${input.ip}`, deps.limits.chargePerIpPerMinute, 60);
+      return quote(await defaultPlan(), input, weightLimits.calculatorMaxGrams);
+    },
+
+    /** A shop's charge: its own plan (or the default), any parcel weight. */
+    async quoteForShop(shopId: string, query: ChargeQuery): Promise<ChargeQuote> {
+      return quote(await planOfShop(shopId), query, weightLimits.parcelMaxGrams);
+    },
+
+    async defaultPlanView(): Promise<PricePlanView> {
+      return view(await defaultPlan());
+    },
+
+    async shopPlanView(shopId: string): Promise<PricePlanView> {
+      return view(await planOfShop(shopId));
+    },
+
+    /** The catalogue with the surcharges the default plan charges. */
+    async listCategories(): Promise<{ items: ParcelCategory[]; count: number }> {
+      const [{ categories, variants }, { plan }] = await Promise.all([repo.listCategories(), defaultPlan()]);
+      const items = categories.map((c) => ({
+        id: c.id,
+        nameEn: c.name_en,
+        nameBn: c.name_bn,
+        surcharge: poishaToTaka(plan.categorySurcharges[c.id] ?? c.surcharge_poisha),
+        variants: variants
+          .filter((v) => v.category_id === c.id)
+          .map((v) => ({
+            id: v.id,
+            nameEn: v.name_en,
+            nameBn: v.name_bn,
+            surcharge: poishaToTaka(plan.variantSurcharges[v.id] ?? v.surcharge_poisha),
+          })),
+      }));
+      return { items, count: items.length };
+    },
+  };
+}
