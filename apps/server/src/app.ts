@@ -8,6 +8,8 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
 import { createLocalStorage } from './lib/storage';
+import { addressPredictionRoutes } from './modules/address-prediction/address-prediction.routes';
+import { createAddressPredictionService } from './modules/address-prediction/address-prediction.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -163,6 +165,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ops = createOpsService({ db, paymentMethods, pickups, nid, terms, sms });
   // Pricing (issue 4).
   const pricing = createPricingService({ db, clock, geo, rateLimiter, limits: config.rateLimits });
+  // Reading addresses into areas (issue 4, part 5).
+  const addressPrediction = createAddressPredictionService({
+    db,
+    clock,
+    rateLimiter,
+    limits: config.rateLimits,
+  });
 
   await app.register(
     async (api) => {
@@ -181,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes({ profile, guards }));
       await api.register(opsRoutes({ ops, guards }));
       await api.register(pricingRoutes({ pricing, guards }));
+      await api.register(addressPredictionRoutes({ addressPrediction }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));
     },
     { prefix: '/api/v1' },

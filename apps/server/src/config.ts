@@ -39,6 +39,7 @@ const schema = z.object({
   RATE_LOGIN_PER_PHONE_PER_15_MIN: int(1, 1_000_000).optional(),
   RATE_LOGIN_PER_IP_PER_15_MIN: int(1, 1_000_000).optional(),
   RATE_CHARGE_PER_IP_PER_MINUTE: int(1, 1_000_000).optional(),
+  RATE_AREA_PREDICT_PER_IP_PER_MINUTE: int(1, 1_000_000).optional(),
 });
 
 export type RateLimits = {
@@ -48,6 +49,8 @@ export type RateLimits = {
   loginPerIpPer15Min: number;
   /** The public charge calculator; generous, since mobile carriers put many phones behind one IP. */
   chargePerIpPerMinute: number;
+  /** Reading addresses into areas (POST /areas/predict): a merchant pasting a batch of orders. */
+  areaPredictPerIpPerMinute: number;
 };
 
 const productionLimits: RateLimits = {
@@ -56,6 +59,7 @@ const productionLimits: RateLimits = {
   loginPerPhonePer15Min: 10,
   loginPerIpPer15Min: 50,
   chargePerIpPerMinute: 120,
+  areaPredictPerIpPerMinute: 120,
 };
 const developmentLimits: RateLimits = {
   otpPerPhonePerHour: 50,
@@ -63,6 +67,7 @@ const developmentLimits: RateLimits = {
   loginPerPhonePer15Min: 100,
   loginPerIpPer15Min: 10_000,
   chargePerIpPerMinute: 10_000,
+  areaPredictPerIpPerMinute: 10_000,
 };
 
 export type Config = {
@@ -136,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginPerPhonePer15Min: e.RATE_LOGIN_PER_PHONE_PER_15_MIN ?? defaults.loginPerPhonePer15Min,
       loginPerIpPer15Min: e.RATE_LOGIN_PER_IP_PER_15_MIN ?? defaults.loginPerIpPer15Min,
       chargePerIpPerMinute: e.RATE_CHARGE_PER_IP_PER_MINUTE ?? defaults.chargePerIpPerMinute,
+      areaPredictPerIpPerMinute: e.RATE_AREA_PREDICT_PER_IP_PER_MINUTE ?? defaults.areaPredictPerIpPerMinute,
     },
   };
 }

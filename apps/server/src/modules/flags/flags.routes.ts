@@ -9,6 +9,7 @@ import {
   rolloutQuerySchema,
   rolloutSchema,
 } from '@dak/domain/flags';
+import { roomRoles } from '@dak/domain/staff-rooms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,7 +67,7 @@ export function flagsRoutes(deps: { flags: FlagsService; guards: Guards }) {
       (request) => flags.rollouts(shopOf(request).shopId),
     );
 
-    const admins = guards.staff(['admin']);
+    const admins = guards.staff(roomRoles.flags);
     r.get(
       '/ops/flags',
       {

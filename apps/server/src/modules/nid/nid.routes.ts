@@ -6,6 +6,7 @@ import {
   nidSubmittedSchema,
   nidViewSchema,
 } from '@dak/domain/nid';
+import { roomRoles } from '@dak/domain/staff-rooms';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -81,7 +82,7 @@ export function nidRoutes(deps: { nid: NidService; guards: Guards }) {
       (request) => nid.skip({ shopId: shopOf(request).shopId, userId: userOf(request).userId }),
     );
 
-    const reviewers = guards.staff(['admin', 'support']);
+    const reviewers = guards.staff(roomRoles.nid);
     r.get(
       '/ops/nid',
       {

@@ -5,6 +5,7 @@ import {
   smsOutboxListSchema,
   smsOutboxQuerySchema,
 } from '@dak/domain/ops';
+import { roomRoles } from '@dak/domain/staff-rooms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ export function opsRoutes(deps: { ops: OpsService; guards: Guards }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { ops, guards } = deps;
-    const shopStaff = guards.staff(['admin', 'support', 'finance']);
+    const shopStaff = guards.staff(roomRoles.shops);
 
     r.get(
       '/ops/shops',
@@ -52,7 +53,7 @@ export function opsRoutes(deps: { ops: OpsService; guards: Guards }) {
     r.get(
       '/ops/sms-outbox',
       {
-        preValidation: guards.staff(['admin', 'support']),
+        preValidation: guards.staff(roomRoles.sms),
         schema: {
           tags: ['ops'],
           summary: 'SMS sent (or, with the local provider, recorded) to whom, newest first',

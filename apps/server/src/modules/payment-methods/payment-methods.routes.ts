@@ -15,6 +15,7 @@ import {
   paymentMethodUpdateSchema,
   paymentMethodViewSchema,
 } from '@dak/domain/payment-methods';
+import { roomRoles } from '@dak/domain/staff-rooms';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -123,7 +124,7 @@ export function paymentMethodsRoutes(deps: {
       },
     );
 
-    const bankStaff = guards.staff(['admin', 'finance']);
+    const bankStaff = guards.staff(roomRoles.banks);
     r.get(
       '/ops/banks/:bankId/branches',
       {

@@ -1,3 +1,4 @@
+import { roomRoles } from '@dak/domain/staff-rooms';
 import {
   opsTermsListSchema,
   shopTermsSchema,
@@ -73,7 +74,7 @@ export function termsRoutes(deps: { terms: TermsService; guards: Guards }) {
     r.get(
       '/ops/terms',
       {
-        preValidation: guards.staff(['admin', 'support']),
+        preValidation: guards.staff(roomRoles.termsRead),
         schema: {
           tags: ['ops'],
           summary: 'Every version of the terms, newest first, with how many shops accepted each',
@@ -86,7 +87,7 @@ export function termsRoutes(deps: { terms: TermsService; guards: Guards }) {
     r.post(
       '/ops/terms',
       {
-        preValidation: guards.staff(['admin']),
+        preValidation: guards.staff(roomRoles.terms),
         schema: {
           tags: ['ops'],
           summary: 'Publish a new version of the terms (in force at once; every shop is asked again)',

@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import { buildAddressIndex, predictArea } from '@dak/domain/address-prediction';
+import { describe, expect, it } from 'vitest';
+import { type GazetteerRows, type PostcodeRow, toGazetteer } from './address-gazetteer';
+
+/**
+ * The address reader against the labelled set in fixtures/addresses.json (see docs/performance.md,
+ * "Reading addresses"). The set was written by hand from the seed's
+ * ids, never by running the reader, in three parts: `dev` (used while building the reader),
+ * `holdout` and `fresh` (written later; their first-look scores are recorded in the docs).
+ * Runs on the seed files, as the server's database holds them, without a database.
+ */
+type Labelled = {
+  address: string;
+  areaId: string | null;
+  districtId: string;
+  script: 'en' | 'bn' | 'banglish' | 'mixed';
+  set: 'dev' | 'holdout' | 'fresh';
+  /** For genuinely ambiguous addresses: every acceptable answer (areaId first). */
+  acceptable?: (string | null)[];
+  ambiguous?: boolean;
+  note?: string;
+};
+
+const readJson = <T>(path: string): T =>
+  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as T;
+const seed = <T>(name: string) => readJson<T>(`../../db/seed/geo/${name}.json`);
+
+const rows: GazetteerRows = {
+  divisions: seed('divisions'),
+  districts: seed('districts'),
+  areas: seed('areas'),
+};
+const index = buildAddressIndex(toGazetteer(rows, seed<PostcodeRow[]>('postcodes')));
+const labelled = readJson<Labelled[]>('./fixtures/addresses.json');
+const areaById = new Map(rows.areas.map((a) => [a.id, a]));
+const divisionOf = new Map(rows.districts.map((d) => [d.id, d.division_id]));
+
+type Outcome = Labelled & {
+  got: ReturnType<typeof predictArea>;
+  areaOk: boolean;
+  districtOk: boolean;
+  kind: string;
+};
+const outcomes: Outcome[] = labelled.map((l) => {
+  const got = predictArea(index, l.address);
+  const acceptable = l.acceptable ?? [l.areaId];
+  const districts = new Set(acceptable.map((id) => (id ? areaById.get(id)?.district_id : l.districtId)));
+  return {
+    ...l,
+    got,
+    areaOk: acceptable.includes(got.areaId),
+    districtOk: districts.has(got.districtId ?? undefined),
+    kind: l.areaId ? (areaById.get(l.areaId)?.kind ?? '?') : 'none',
+  };
+});
+
+const rate = (list: Outcome[], key: 'areaOk' | 'districtOk') =>
+  list.length === 0 ? 1 : list.filter((o) => o[key]).length / list.length;
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+function slice(label: string, by: (o: Outcome) => string) {
+  const groups = new Map<string, Outcome[]>();
+  for (const o of outcomes) groups.set(by(o), [...(groups.get(by(o)) ?? []), o]);
+  return [...groups]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(
+      ([name, list]) =>
+        `  ${label}=${name}: ${list.length} addresses, area ${pct(rate(list, 'areaOk'))}, district ${pct(rate(list, 'districtOk'))}`,
+    );
+}
+
+describe('the labelled address set', () => {
+  it('is large, valid against the seed and covers every division', () => {
+    expect(labelled.length).toBeGreaterThanOrEqual(250);
+    for (const l of labelled) {
+      for (const id of l.acceptable ?? [l.areaId]) {
+        if (id === null) continue;
+        expect(areaById.has(id), `${l.address}: unknown area ${id}`).toBe(true);
+      }
+      if (l.areaId) expect(areaById.get(l.areaId)?.district_id, l.address).toBe(l.districtId);
+    }
+    expect(new Set(labelled.map((l) => divisionOf.get(l.districtId))).size).toBe(8);
+    for (const script of ['en', 'bn', 'banglish', 'mixed']) {
+      expect(labelled.filter((l) => l.script === script).length, script).toBeGreaterThan(5);
+    }
+  });
+});
+
+describe('reading the labelled addresses', () => {
+  it('reads at least 85% of areas and 97% of districts right, on every part of the set', () => {
+    const misses = outcomes
+      .filter((o) => !o.areaOk)
+      .map(
+        (o) =>
+          `  [${o.set}/${o.script}] ${o.address} → ${o.got.areaId ?? 'null'} (${o.got.confidence}); want ${o.areaId ?? 'null'}`,
+      );
+    console.log(
+      [
+        `Address reading: ${outcomes.length} addresses, area ${pct(rate(outcomes, 'areaOk'))}, district ${pct(rate(outcomes, 'districtOk'))}`,
+        ...slice('set', (o) => o.set),
+        ...slice('script', (o) => o.script),
+        ...slice('kind', (o) => o.kind),
+        ...slice('ambiguous', (o) => String(Boolean(o.ambiguous))),
+        'Misses:',
+        ...(misses.length > 0 ? misses : ['  none']),
+      ].join('\n'),
+    );
+    expect(rate(outcomes, 'areaOk')).toBeGreaterThanOrEqual(0.85);
+    expect(rate(outcomes, 'districtOk')).toBeGreaterThanOrEqual(0.97);
+    for (const set of ['dev', 'holdout', 'fresh'] as const) {
+      const part = outcomes.filter((o) => o.set === set);
+      expect(rate(part, 'areaOk'), set).toBeGreaterThanOrEqual(0.85);
+      expect(rate(part, 'districtOk'), set).toBeGreaterThanOrEqual(0.97);
+    }
+  });
+
+  it('is surer when it is right than when it is wrong or the address is ambiguous', () => {
+    const mean = (list: Outcome[]) =>
+      list.reduce((sum, o) => sum + o.got.confidence, 0) / Math.max(1, list.length);
+    const clear = outcomes.filter((o) => o.areaOk && !o.ambiguous && o.got.areaId !== null);
+    const ambiguous = outcomes.filter((o) => o.ambiguous);
+    expect(mean(clear)).toBeGreaterThan(0.7);
+    expect(mean(ambiguous)).toBeLessThan(mean(clear));
+  });
+});
+
+describe('hard cases on the real map', () => {
+  const read = (address: string) => predictArea(index, address);
+
+  it('tells same-named places apart by the district named beside them', () => {
+    expect(read('Sherpur, Bogura').areaId).toBe('bogura--sherpur');
+    expect(read('Sherpur').areaId).toBe('sherpur--sherpur-sadar');
+    expect(read('Nawabganj, Dhaka').areaId).toBe('dhaka--nawabganj');
+    expect(read('Islampur, Jamalpur').areaId).toBe('jamalpur--islampur');
+    expect(read('Islampur kapor market, Dhaka').areaId).toBe('dhaka-city--islampur');
+  });
+
+  it('does not take a district name inside a place name for the district', () => {
+    expect(read('Chittagong road, Siddhirganj').areaId).toBe('dhaka-suburbs--siddhirganj');
+    expect(read('Gazipur chourasta, Bhogra bypass').areaId).toBe('dhaka-suburbs--gazipur-chowrasta');
+  });
+
+  it('reads a suburb before the upazila of the same name, and a finer suburb before both', () => {
+    expect(read('Savar bazar, near thana').areaId).toBe('dhaka-suburbs--savar');
+    expect(read('DEPZ, Savar').areaId).toBe('dhaka-suburbs--baipayl');
+    expect(read('keranigonj jinjira').areaId).toBe('dhaka-suburbs--south-keraniganj');
+  });
+
+  it('does not read a person’s name or a floor as a place', () => {
+    expect(read('Md. Karim Hossain, Karim Fashion').areaId).toBeNull();
+    expect(read('বাসা ১২, রোড ৫, তিন তলা').areaId).toBeNull();
+  });
+
+  it('reads the city of Khulna or Rajshahi (no delivery area of its own) as its district only', () => {
+    expect(read('Sonadanga, Khulna')).toMatchObject({ areaId: null, districtId: 'khulna' });
+  });
+});

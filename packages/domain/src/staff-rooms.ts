@@ -1,0 +1,28 @@
+import type { StaffRole } from './auth';
+
+/** The operations console's rooms, in the order the side navigation lists them. */
+export const opsRooms = ['shops', 'nid', 'banks', 'terms', 'flags', 'sms'] as const;
+export type OpsRoom = (typeof opsRooms)[number];
+
+/**
+ * Who may use each room's calls: the server's guards read this table and the console shows only
+ * the rooms whose calls would be allowed. `termsRead` is reading terms versions (support answers
+ * merchants' questions about them); publishing is the `terms` room, the admin's.
+ */
+export const roomRoles = {
+  shops: ['admin', 'support', 'finance'],
+  nid: ['admin', 'support'],
+  banks: ['admin', 'finance'],
+  terms: ['admin'],
+  termsRead: ['admin', 'support'],
+  flags: ['admin'],
+  sms: ['admin', 'support'],
+} as const satisfies Record<OpsRoom | 'termsRead', readonly StaffRole[]>;
+
+export function canUseRoom(role: StaffRole, room: OpsRoom): boolean {
+  return (roomRoles[room] as readonly StaffRole[]).includes(role);
+}
+
+export function roomsFor(role: StaffRole): OpsRoom[] {
+  return opsRooms.filter((room) => canUseRoom(role, room));
+}
