@@ -11,7 +11,13 @@ import { freePort } from '../apps/server/src/db/embedded';
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const screenshotDir = join(root, 'test-results/screenshots');
 
-export type RunningServer = { baseUrl: string; stop(): Promise<void>; output(): string };
+export type RunningServer = {
+  baseUrl: string;
+  /** The server's own database, for operator commands a test runs against it (staff:create). */
+  databaseUrl: string;
+  stop(): Promise<void>;
+  output(): string;
+};
 
 /**
  * The real product as `npm start` runs it (built web app + API on one port), as a child process
@@ -62,6 +68,7 @@ export async function startServer(): Promise<RunningServer> {
   }
   return {
     baseUrl,
+    databaseUrl: admin.toString(),
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -3,20 +3,45 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { AppLayout, type NavItem } from '../components/layouts/app-layout';
 import { useAuth } from '../lib/auth-storage';
 import { AccountActions } from './account-actions';
+import { ShopProvider, useShopState } from './shop-context';
 
-export function RootLayout() {
+/**
+ * The menu: for a merchant, what their role in the selected shop may open (the server refuses the
+ * rest anyway); for staff, the console.
+ */
+function useNavLinks(): NavItem[] {
   const { t } = useTranslation();
   const auth = useAuth();
-  const links: NavItem[] =
-    auth?.kind === 'user'
-      ? [{ to: '/dashboard', label: t('nav.dashboard') }]
-      : auth?.kind === 'staff'
-        ? [{ to: '/ops', label: t('nav.operations') }]
-        : [];
+  const { shop } = useShopState();
+  if (auth?.kind === 'staff') return [{ to: '/ops', label: t('nav.operations') }];
+  if (auth?.kind !== 'user') return [];
+  const links: NavItem[] = [
+    { to: '/dashboard', label: t('nav.dashboard') },
+    { to: '/shops', label: t('nav.shops'), end: true },
+  ];
+  if (shop) {
+    links.push({ to: `/shops/${shop.id}/pickup-locations`, label: t('nav.pickup') });
+    if (shop.can('team.view')) links.push({ to: `/shops/${shop.id}/team`, label: t('nav.team') });
+  }
+  links.push({ to: '/settings', label: t('nav.settings') });
+  return links;
+}
+
+function Shell() {
   return (
-    <AppLayout links={links} actions={<AccountActions />}>
+    <AppLayout links={useNavLinks()} actions={<AccountActions />}>
       <Outlet />
       <ScrollRestoration />
     </AppLayout>
+  );
+}
+
+// The shop state sits above the shell (the menu depends on the role) and stays mounted whoever is
+// signed in, so signing in or out never remounts the page that did it.
+export function RootLayout() {
+  return (
+    <ShopProvider>
+      <Shell />
+    </ShopProvider>
   );
 }

@@ -37,10 +37,52 @@ export const router = createBrowserRouter([
         element: <RequireAuth kind="user" />,
         children: [
           {
-            path: 'dashboard',
-            lazy: async () => ({
-              Component: (await import('./routes/merchant/dashboard-page')).DashboardPage,
-            }),
+            // Signed-in merchant pages: the shop switcher and the terms reminder above each.
+            lazy: async () => ({ Component: (await import('./merchant-shell')).MerchantShell }),
+            children: [
+              {
+                path: 'dashboard',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/dashboard-page')).DashboardPage,
+                }),
+              },
+              {
+                path: 'shops',
+                lazy: async () => ({ Component: (await import('./routes/merchant/shops-page')).ShopsPage }),
+              },
+              {
+                path: 'shops/new',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/create-shop-page')).CreateShopPage,
+                }),
+              },
+              {
+                path: 'shops/:shopId/settings',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/shop-settings-page')).ShopSettingsPage,
+                }),
+              },
+              {
+                path: 'shops/:shopId/pickup-locations',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/pickup-locations-page')).PickupLocationsPage,
+                }),
+              },
+              {
+                path: 'shops/:shopId/team',
+                lazy: async () => ({ Component: (await import('./routes/merchant/team-page')).TeamPage }),
+              },
+              {
+                path: 'settings',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/settings-page')).SettingsPage,
+                }),
+              },
+              {
+                path: 'nid',
+                lazy: async () => ({ Component: (await import('./routes/merchant/nid-page')).NidPage }),
+              },
+            ],
           },
         ],
       },
@@ -53,7 +95,43 @@ export const router = createBrowserRouter([
         children: [
           {
             path: 'ops',
-            lazy: async () => ({ Component: (await import('./routes/ops/ops-home-page')).OpsHomePage }),
+            lazy: async () => ({ Component: (await import('./routes/ops/ops-layout')).OpsLayout }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('./routes/ops/ops-home-page')).OpsHomePage }),
+              },
+              {
+                path: 'shops',
+                lazy: async () => ({ Component: (await import('./routes/ops/shops-page')).ShopsPage }),
+              },
+              {
+                path: 'shops/:shopId',
+                lazy: async () => ({
+                  Component: (await import('./routes/ops/shop-detail-page')).ShopDetailPage,
+                }),
+              },
+              {
+                path: 'nid',
+                lazy: async () => ({ Component: (await import('./routes/ops/nid-page')).NidPage }),
+              },
+              {
+                path: 'banks',
+                lazy: async () => ({ Component: (await import('./routes/ops/banks-page')).BanksPage }),
+              },
+              {
+                path: 'terms',
+                lazy: async () => ({ Component: (await import('./routes/ops/terms-page')).TermsPage }),
+              },
+              {
+                path: 'flags',
+                lazy: async () => ({ Component: (await import('./routes/ops/flags-page')).FlagsPage }),
+              },
+              {
+                path: 'sms',
+                lazy: async () => ({ Component: (await import('./routes/ops/sms-page')).SmsPage }),
+              },
+            ],
           },
         ],
       },
@@ -67,7 +145,10 @@ configureApiClient({
   // The session is gone on the server: leave the signed-in page first (flushSync: rendered at
   // once), then forget the session, so the page's sign-in guard does not send them to /login.
   onUnauthorized: () => {
-    void router.navigate('/', { replace: true, flushSync: true }).then(() => {
+    // A staff session that ended goes back to the staff sign-in, not the merchants' home page.
+    const staff = router.state.location.pathname.startsWith('/ops');
+    const to = staff ? '/ops/login' : '/';
+    void router.navigate(to, { replace: true, flushSync: true, state: { signedOut: true } }).then(() => {
       endSession();
       toast.info(i18n.t('errors.codes.UNAUTHENTICATED'), { toastId: 'unauthenticated' });
     });

@@ -9,6 +9,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RequestOptions<T> = {
   method?: Method;
+  /** JSON, or a FormData for a file upload (the browser then sets the multipart boundary). */
   body?: unknown;
   /** Send the stored token (default). Sign-in calls pass false so a stale token never interferes. */
   auth?: boolean;
@@ -65,7 +66,11 @@ function parseJson(text: string): unknown {
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const stored = options.auth === false ? null : getAuth();
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const requestBody =
+    options.body instanceof FormData || options.body === undefined
+      ? options.body
+      : JSON.stringify(options.body);
+  if (typeof requestBody === 'string') headers['Content-Type'] = 'application/json';
   if (stored) headers.Authorization = `Bearer ${stored.token}`;
 
   let response: Response;
@@ -73,7 +78,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     response = await fetch(`${apiBase}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: requestBody,
       signal: options.signal,
     });
   } catch (error) {

@@ -1,4 +1,6 @@
+import { addressMessages } from '@dak/domain/address';
 import { messages } from '@dak/domain/errors';
+import { pickupMessages, shopMessages, teamMessages } from '@dak/domain/shop';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from './api-error';
@@ -30,6 +32,47 @@ const exactMessages: Record<string, TranslationKey> = {
   'Date of birth is not plausible': 'validation.dateOfBirthImplausible',
   'Referral code is too long': 'validation.referralTooLong',
   'Referral code may contain letters and digits only': 'validation.referralCharacters',
+  // Shops, pickup locations, team, payment methods, NID (issue 3).
+  [addressMessages.english]: 'messages.addressEnglish',
+  [addressMessages.short]: 'messages.addressShort',
+  [messages.invalidEmail]: 'messages.invalidEmail',
+  [messages.fileRequired]: 'messages.fileRequired',
+  [messages.nidSent]: 'messages.nidSent',
+  [shopMessages.emailRequired]: 'messages.shopEmailRequired',
+  [shopMessages.reasonRequired]: 'messages.reasonRequired',
+  [shopMessages.productTypeRequired]: 'messages.productTypeRequired',
+  [shopMessages.productSubTypeRequired]: 'messages.productSubTypeRequired',
+  [shopMessages.subTypeMismatch]: 'messages.subTypeMismatch',
+  [shopMessages.typeAndSubTypeTogether]: 'messages.productSubTypeRequired',
+  [shopMessages.areaRequired]: 'messages.areaRequired',
+  [shopMessages.areaNotFound]: 'messages.areaNotFound',
+  [shopMessages.zoneNotFound]: 'messages.zoneNotFound',
+  [shopMessages.samePhone]: 'messages.samePhone',
+  [shopMessages.alternateSamePhone]: 'messages.alternateSamePhone',
+  [pickupMessages.created]: 'pickup.created',
+  [pickupMessages.updated]: 'pickup.updated',
+  [pickupMessages.notFound]: 'messages.pickupNotFound',
+  [pickupMessages.areaNotCovered]: 'messages.areaNotCovered',
+  [teamMessages.alreadyMember]: 'messages.alreadyMember',
+  [teamMessages.ownerPhone]: 'messages.ownerPhone',
+  [teamMessages.partnerAccount]: 'messages.partnerAccount',
+  [teamMessages.memberNotFound]: 'messages.memberNotFound',
+  [teamMessages.ownerCannotChange]: 'messages.ownerCannotChange',
+  [teamMessages.ownerCannotBeRemoved]: 'messages.ownerCannotBeRemoved',
+  'Account number is required': 'messages.accountNumberRequired',
+  'Account number may contain digits only': 'messages.accountNumberDigits',
+  'Account number must be 10 to 20 digits': 'messages.accountNumberLength',
+  'Routing number is required': 'messages.routingRequired',
+  'Routing number must be 9 digits': 'messages.routingLength',
+  'Routing number is not valid': 'messages.routingInvalid',
+  'Unknown bank': 'messages.bankUnknown',
+  'Branch is required': 'messages.branchRequired',
+  'Unknown branch': 'messages.branchRequired',
+  'NID number is required': 'messages.nidRequired',
+  'NID number must be 10, 13 or 17 digits': 'messages.nidLength',
+  'Your NID is already waiting for verification': 'messages.nidWaiting',
+  'Current password is required': 'messages.currentPasswordRequired',
+  'Shop not found': 'messages.shopNotFound',
 };
 
 /** Subjects of the name rules ("Shop name is required") and their labels. */
@@ -37,9 +80,14 @@ const subjects: Record<string, TranslationKey> = {
   'Merchant name': 'fields.merchantName',
   'Shop name': 'fields.shopName',
   'Full name': 'fields.fullNameShort',
+  'Shop address': 'shopForm.shopAddress',
+  'Pickup address': 'shopForm.pickupAddress',
+  Address: 'pickup.address',
+  'Pickup name': 'pickup.name',
+  'Account name': 'payment.accountName',
 };
 
-const patterns: Array<{ pattern: RegExp; key: TranslationKey; hasCount: boolean }> = [
+const patterns: Array<{ pattern: RegExp; key: TranslationKey; hasCount: boolean; hasChars?: boolean }> = [
   { pattern: /^(.+) is required$/, key: 'validation.required', hasCount: false },
   { pattern: /^(.+) must be at least (\d+) characters$/, key: 'validation.minLength', hasCount: true },
   { pattern: /^(.+) must be at most (\d+) characters$/, key: 'validation.maxLength', hasCount: true },
@@ -47,6 +95,17 @@ const patterns: Array<{ pattern: RegExp; key: TranslationKey; hasCount: boolean 
     pattern: /^(.+) may contain letters, digits, spaces and & ' , \. - only$/,
     key: 'validation.nameCharacters',
     hasCount: false,
+  },
+  {
+    pattern: /^(.+) must have at least (\d+) letters or digits$/,
+    key: 'messages.addressTooFew',
+    hasCount: true,
+  },
+  {
+    pattern: /^(.+) may not contain any of (.+)$/,
+    key: 'messages.addressDisallowed',
+    hasCount: false,
+    hasChars: true,
   },
 ];
 
@@ -67,6 +126,12 @@ const codeKeys: Partial<Record<string, TranslationKey>> = {
   TERMS_NOT_ACCEPTED: 'errors.codes.TERMS_NOT_ACCEPTED',
   UNAUTHENTICATED: 'errors.codes.UNAUTHENTICATED',
   FORBIDDEN: 'errors.codes.FORBIDDEN',
+  ALREADY_A_MEMBER: 'errors.codes.ALREADY_A_MEMBER',
+  OWNER_ROLE_FIXED: 'errors.codes.OWNER_ROLE_FIXED',
+  FILE_REQUIRED: 'errors.codes.FILE_REQUIRED',
+  FILE_TOO_LARGE: 'errors.codes.FILE_TOO_LARGE',
+  FILE_TYPE_NOT_ALLOWED: 'errors.codes.FILE_TYPE_NOT_ALLOWED',
+  FILE_CORRUPT: 'errors.codes.FILE_CORRUPT',
   SERVICE_UNAVAILABLE: 'errors.codes.SERVICE_UNAVAILABLE',
   INTERNAL: 'errors.codes.INTERNAL',
 };
@@ -75,13 +140,13 @@ const codeKeys: Partial<Record<string, TranslationKey>> = {
 export function translateMessage(message: string, t: TFunction): string {
   const exact = exactMessages[message];
   if (exact) return t(exact);
-  for (const { pattern, key, hasCount } of patterns) {
+  for (const { pattern, key, hasCount, hasChars } of patterns) {
     const match = pattern.exec(message);
     if (!match) continue;
     const subject = subjects[match[1] ?? ''];
     if (!subject) continue;
     const count = hasCount ? formatNumber(Number(match[2]), currentLanguage()) : '';
-    return t(key, { field: t(subject), n: count });
+    return t(key, { field: t(subject), n: count, chars: hasChars ? (match[2] ?? '') : '' });
   }
   return message;
 }

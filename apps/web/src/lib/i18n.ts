@@ -2,6 +2,8 @@ import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import bn from '../locales/bn.json';
 import en from '../locales/en.json';
+import opsBn from '../locales/ops.bn.json';
+import opsEn from '../locales/ops.en.json';
 
 export const languages = ['en', 'bn'] as const;
 export type Language = (typeof languages)[number];
@@ -12,10 +14,17 @@ type Leaves<T, Prefix extends string = ''> = {
     ? Leaves<T[K], `${Prefix}${K}.`>
     : `${Prefix}${K}`;
 }[keyof T & string];
-export type TranslationKey = Leaves<typeof en>;
+export type TranslationKey = Leaves<Translation>;
+
+/**
+ * The operations console's strings live in their own files (ops.en.json, ops.bn.json), under the
+ * `opsConsole` key of the one namespace, so the console and the merchant panel edit apart.
+ */
+export type Translation = typeof en & { opsConsole: typeof opsEn };
 
 // Bengali must have every English key; a missing one fails the type check here.
 const bnTranslation: typeof en = bn;
+const bnOps: typeof opsEn = opsBn;
 
 const storageKey = 'dak.lang';
 
@@ -40,7 +49,10 @@ function applyToDocument(language: Language) {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, bn: { translation: bnTranslation } },
+  resources: {
+    en: { translation: { ...en, opsConsole: opsEn } satisfies Translation },
+    bn: { translation: { ...bnTranslation, opsConsole: bnOps } satisfies Translation },
+  },
   lng: storedLanguage(),
   fallbackLng: 'en',
   supportedLngs: languages,

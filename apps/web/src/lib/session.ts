@@ -1,5 +1,6 @@
 import { type AuthKind, clearAuth, setAuth } from './auth-storage';
 import { queryClient } from './query-client';
+import { setSelectedShopId } from './selected-shop';
 
 /** Starts a session: nothing cached for the previous person survives. */
 export function startSession(token: string, kind: AuthKind): void {
@@ -10,5 +11,6 @@ export function startSession(token: string, kind: AuthKind): void {
 /** Ends the session in this browser (the server side is revoked by the logout call). */
 export function endSession(): void {
   clearAuth();
+  setSelectedShopId(null);
   queryClient.clear();
 }

@@ -31,7 +31,8 @@ function useCountdown(initialSeconds: number) {
 type PhoneVerificationProps = {
   /** The number the code went to, as typed or in the stored 880… form. */
   phone: string;
-  onEditNumber: () => void;
+  /** Back to the number; absent when the number is not the person's to change (the owner's phone). */
+  onEditNumber?: () => void;
   onCodeChange: (code: string) => void;
   /** Sends a new code; resolves to the seconds until the next resend, or null when it failed. */
   onResend: () => Promise<number | null>;
@@ -79,16 +80,21 @@ export function PhoneVerification({
           i18nKey="otp.sentTo"
           values={{ phone: shownPhone }}
           components={{ phone: <strong dir="ltr" className="phone-number" /> }}
-        />{' '}
-        <Button
-          type="link"
-          size="small"
-          className="phone-verification__edit"
-          onClick={onEditNumber}
-          disabled={disabled}
-        >
-          {t('otp.editNumber')}
-        </Button>
+        />
+        {onEditNumber ? (
+          <>
+            {' '}
+            <Button
+              type="link"
+              size="small"
+              className="phone-verification__edit"
+              onClick={onEditNumber}
+              disabled={disabled}
+            >
+              {t('otp.editNumber')}
+            </Button>
+          </>
+        ) : null}
       </Typography.Paragraph>
       <OtpInput
         idPrefix={idPrefix}

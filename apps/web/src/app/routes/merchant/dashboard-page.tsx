@@ -1,13 +1,52 @@
-import { ShopOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Result, Skeleton, Tag, Typography } from 'antd';
+import type { ProfileStep } from '@dak/domain/settings';
+import { Alert, Button, Card, Empty, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../../features/auth/api/get-me';
+import {
+  ProfileCompletionCard,
+  type StepLink,
+} from '../../../features/profile/components/profile-completion-card';
+import { OnboardingTour, type TourTarget } from '../../../features/settings/components/onboarding-tour';
+import { useShopTerms } from '../../../features/terms/api/get-shop-terms';
+import { type SelectedShop, useShopState } from '../../shop-context';
+
+/** The first of these that is on screen (the menu is a button on phones, a bar on computers). */
+function visible(...ids: string[]): () => HTMLElement | null {
+  return () => {
+    for (const id of ids) {
+      const element = document.getElementById(id);
+      if (element && element.offsetParent !== null) return element;
+    }
+    return null;
+  };
+}
+
+function stepLinks(
+  shop: SelectedShop,
+  t: (key: 'profile.ownerOnly') => string,
+): Record<ProfileStep, StepLink> {
+  return {
+    pickup_location: { to: `/shops/${shop.id}/pickup-locations` },
+    payment_method: shop.can('payment.manage')
+      ? { to: '/settings#payment-method' }
+      : { note: t('profile.ownerOnly') },
+    nid: shop.can('nid.submit') ? { to: '/nid' } : { note: t('profile.ownerOnly') },
+    terms: { to: '/settings#terms' },
+  };
+}
+
+/** The tour waits while the terms modal asks for acceptance: one thing at a time. */
+function Tour({ shop, steps }: { shop: SelectedShop; steps: TourTarget[] }) {
+  const terms = useShopTerms(shop.id);
+  return <OnboardingTour steps={steps} enabled={terms.data?.accepted === true} />;
+}
 
 export function DashboardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useMe();
+  const { shop, status } = useShopState();
 
   if (me.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (me.isError) {
@@ -28,6 +67,29 @@ export function DashboardPage() {
   const name = user.name ?? user.fullName;
   const needsShop = shops.length === 0 && user.accountType === 'merchant';
 
+  const tour: TourTarget[] = shop
+    ? [
+        {
+          key: 'shop',
+          target: visible('shop-switcher'),
+          title: t('tour.shopTitle'),
+          body: t('tour.shopBody'),
+        },
+        {
+          key: 'steps',
+          target: visible('profile-steps'),
+          title: t('tour.stepsTitle'),
+          body: t('tour.stepsBody'),
+        },
+        {
+          key: 'menu',
+          target: visible('main-nav', 'main-menu-button'),
+          title: t('tour.menuTitle'),
+          body: t('tour.menuBody'),
+        },
+      ]
+    : [];
+
   return (
     <div className="dashboard">
       <Typography.Title level={1} className="dashboard__title">
@@ -47,25 +109,15 @@ export function DashboardPage() {
           </Button>
         </Card>
       ) : null}
-      {shops.length > 0 ? (
-        <section aria-labelledby="shops-title" className="dashboard__card">
-          <Typography.Title level={2} id="shops-title" className="dashboard__card-title">
-            {t('dashboard.shopsTitle')}
-          </Typography.Title>
-          <ul className="shop-list">
-            {shops.map((shop) => (
-              <li key={shop.id} className="shop-list__item" data-testid="shop-name">
-                <ShopOutlined aria-hidden className="shop-list__icon" />
-                <span className="shop-list__name">{shop.name}</span>
-                <Tag>{t(`roles.${shop.role}`)}</Tag>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {shop ? (
+        <ProfileCompletionCard key={shop.id} id="profile-steps" shopId={shop.id} links={stepLinks(shop, t)} />
+      ) : status === 'loading' && shops.length > 0 ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
       ) : null}
       <Card className="dashboard__card">
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.emptyState')} />
       </Card>
+      {shop ? <Tour key={shop.id} shop={shop} steps={tour} /> : null}
     </div>
   );
 }

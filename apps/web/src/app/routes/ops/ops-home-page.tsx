@@ -1,39 +1,55 @@
-import { Button, Card, Result, Skeleton, Typography } from 'antd';
+import { ClockCircleOutlined } from '@ant-design/icons';
+import { Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { OpsLoadError } from '../../../components/ops/ops-error';
+import { OpsPageHeader } from '../../../components/ops/ops-page-header';
 import { useOpsMe } from '../../../features/ops-auth/api/get-ops-me';
+import { roomsFor } from '../../../features/ops-auth/staff-rooms';
+import { roomLinks } from './room-links';
 
-/** The operations console's first page: who is signed in, as what. Sign-out is in the top bar. */
+/** The console's first page: who is signed in, as what, and the rooms that role opens. */
 export function OpsHomePage() {
   const { t } = useTranslation();
   const me = useOpsMe();
 
   if (me.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
-  if (me.isError) {
-    return (
-      <Result
-        status="warning"
-        title={t('ops.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void me.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (me.isError) return <OpsLoadError error={me.error} onRetry={() => void me.refetch()} />;
 
   const { staff } = me.data;
+  const rooms = roomsFor(staff.role);
+  const role = t(`ops.roles.${staff.role}`);
   return (
-    <div className="dashboard">
-      <Typography.Title level={1} className="dashboard__title">
-        {t('ops.welcome', { name: staff.name })}
-      </Typography.Title>
-      <Card className="dashboard__card">
-        <Typography.Paragraph data-testid="staff-role">
-          {t('ops.roleLine', { role: t(`ops.roles.${staff.role}`) })}
-        </Typography.Paragraph>
-        <Typography.Paragraph type="secondary">{t('ops.consoleNote')}</Typography.Paragraph>
-      </Card>
-    </div>
+    <>
+      <OpsPageHeader
+        title={t('ops.welcome', { name: staff.name })}
+        subtitle={<span data-testid="staff-role">{t('ops.roleLine', { role })}</span>}
+      />
+      {rooms.length === 0 ? (
+        <div className="ops-panel ops-later">
+          <Result
+            icon={<ClockCircleOutlined />}
+            title={t('opsConsole.home.laterTitle')}
+            subTitle={t('opsConsole.home.laterBody', { role })}
+          />
+        </div>
+      ) : (
+        <ul className="ops-tiles">
+          {rooms.map((room) => (
+            <li key={room}>
+              <Link to={roomLinks[room].to} className="ops-tile">
+                <span className="ops-tile__icon" aria-hidden>
+                  {roomLinks[room].icon}
+                </span>
+                <span>
+                  <span className="ops-tile__title">{t(`opsConsole.nav.${room}`)}</span>
+                  <span className="ops-tile__body">{t(`opsConsole.home.rooms.${room}`)}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

@@ -1,0 +1,20 @@
+import {
+  BankOutlined,
+  FileProtectOutlined,
+  FlagOutlined,
+  IdcardOutlined,
+  MessageOutlined,
+  ShopOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import type { OpsRoom } from '../../../features/ops-auth/staff-rooms';
+
+/** Where each console room lives and the icon that marks it in the navigation and on the overview. */
+export const roomLinks: Record<OpsRoom, { to: string; icon: ReactNode }> = {
+  shops: { to: '/ops/shops', icon: <ShopOutlined /> },
+  nid: { to: '/ops/nid', icon: <IdcardOutlined /> },
+  banks: { to: '/ops/banks', icon: <BankOutlined /> },
+  terms: { to: '/ops/terms', icon: <FileProtectOutlined /> },
+  flags: { to: '/ops/flags', icon: <FlagOutlined /> },
+  sms: { to: '/ops/sms', icon: <MessageOutlined /> },
+};

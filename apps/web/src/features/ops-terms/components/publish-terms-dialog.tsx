@@ -1,0 +1,126 @@
+import { termsPublishSchema } from '@dak/domain/terms';
+import { App, Button, Form, Grid, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { useOpsErrorText } from '../../../components/ops/ops-error';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { parseForm, schemaRule } from '../../../lib/form-validation';
+import { formatNumber } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n';
+import { usePublishTerms } from '../api/publish-terms';
+
+type Values = { bodyEn?: string; bodyBn?: string };
+
+type PublishTermsDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The version in force: its text is the starting point, and the new one is numbered after it. */
+  current: { version: number; bodyEn: string; bodyBn: string } | null;
+};
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * Writes the next version in both languages. Publishing asks once more: it is in force at once
+ * and every shop must accept it again.
+ */
+export function PublishTermsDialog({ open, onClose, current }: PublishTermsDialogProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { modal } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const errorText = useOpsErrorText();
+  const publish = usePublishTerms();
+  const [form] = Form.useForm<Values>();
+  const [error, setError] = useState<string | null>(null);
+  const next = (current?.version ?? 0) + 1;
+  const nextLabel = formatNumber(next, language);
+
+  const translate = (message: string) => {
+    const match = /^(English|Bengali) text (is required|must be at least|must be at most)/.exec(message);
+    if (!match) return message;
+    const field = t(match[1] === 'English' ? 'opsConsole.terms.english' : 'opsConsole.terms.bengali');
+    if (match[2] === 'is required') return t('opsConsole.terms.textRequired', { field });
+    if (match[2] === 'must be at least')
+      return t('opsConsole.terms.textTooShort', { field, n: formatNumber(50, language) });
+    return t('opsConsole.terms.textTooLong', { field, n: formatNumber(50_000, language) });
+  };
+
+  const submit = (values: Values) => {
+    setError(null);
+    const input = parseForm(
+      form,
+      termsPublishSchema,
+      { bodyEn: asText(values.bodyEn), bodyBn: asText(values.bodyBn) },
+      translate,
+    );
+    if (!input) return;
+    if (current && input.bodyEn === current.bodyEn.trim() && input.bodyBn === current.bodyBn.trim()) {
+      setError(t('opsConsole.terms.unchanged'));
+      return;
+    }
+    modal.confirm({
+      title: t('opsConsole.terms.confirmTitle', { n: nextLabel }),
+      content: t('opsConsole.terms.confirmBody'),
+      okText: t('opsConsole.terms.publish'),
+      cancelText: t('opsConsole.common.cancel'),
+      onOk: async () => {
+        try {
+          await publish.mutateAsync(input);
+          toast.success(t('opsConsole.terms.published', { n: nextLabel }));
+          form.resetFields();
+          onClose();
+        } catch (failure) {
+          setError(errorText(failure));
+        }
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      title={t('opsConsole.terms.dialogTitle', { n: nextLabel })}
+      width={screens.md ? 960 : '100%'}
+      footer={null}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      <Form
+        form={form}
+        name="publish-terms"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        onValuesChange={() => setError(null)}
+        initialValues={{ bodyEn: current?.bodyEn ?? '', bodyBn: current?.bodyBn ?? '' }}
+      >
+        <div className="ops-grid ops-grid--two">
+          <Form.Item
+            name="bodyEn"
+            label={t('opsConsole.terms.english')}
+            rules={[schemaRule(termsPublishSchema.shape.bodyEn, translate, asText)]}
+          >
+            <Input.TextArea rows={14} lang="en" />
+          </Form.Item>
+          <Form.Item
+            name="bodyBn"
+            label={t('opsConsole.terms.bengali')}
+            rules={[schemaRule(termsPublishSchema.shape.bodyBn, translate, asText)]}
+          >
+            <Input.TextArea rows={14} lang="bn" />
+          </Form.Item>
+        </div>
+        <FormAlert message={error} />
+        <div className="ops-actions">
+          <Button type="primary" htmlType="submit" loading={publish.isPending}>
+            {t('opsConsole.terms.publishN', { n: nextLabel })}
+          </Button>
+          <Button onClick={onClose}>{t('opsConsole.common.cancel')}</Button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,22 @@
+import { type UserSettingsPatch, userSettingsSchema } from '@dak/domain/settings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { withDates } from '../../../lib/api-dates';
+import { settingsKey } from './get-settings';
+
+/** PATCH /me/settings: the language and any notification switch. */
+export function updateSettings(patch: UserSettingsPatch) {
+  return apiRequest('/me/settings', {
+    method: 'PATCH',
+    body: patch,
+    schema: withDates(userSettingsSchema),
+  });
+}
+
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSettings,
+    onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
+  });
+}

@@ -1,0 +1,188 @@
+import { formatPhoneLocal } from '@dak/domain/phone';
+import { phoneChangeOtpSchema, phoneChangeSchema } from '@dak/domain/shop';
+import { Button, Form, Input, Typography } from 'antd';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { FormAlert } from '../../../components/ui/form-alert';
+import type { OtpInputHandle } from '../../../components/ui/otp-input';
+import { PhoneVerification } from '../../../components/ui/phone-verification';
+import { isApiError, retryAfterSeconds } from '../../../lib/api-error';
+import { useErrorText } from '../../../lib/error-text';
+import { parseForm, schemaRule } from '../../../lib/form-validation';
+import { toLatinDigits } from '../../../lib/format';
+import { resendCode } from '../../../lib/otp';
+import { useChangeShopPhone } from '../api/change-phone';
+import { type ShopPhoneKind, useRequestShopPhoneOtp } from '../api/request-phone-otp';
+
+type Step = { name: 'view' } | { name: 'enter' } | { name: 'verify'; phone: string; resendAfter: number };
+
+const codeErrors = new Set(['OTP_REQUIRED', 'OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS']);
+const asText = (value: unknown) => toLatinDigits(typeof value === 'string' ? value : '');
+
+/**
+ * The shop phone or the return number: shown, and changed only with the code sent to the new
+ * number (spec 4: phone changes need OTP verification).
+ */
+export function ShopPhoneChange({
+  shopId,
+  kind,
+  current,
+  canEdit,
+}: {
+  shopId: string;
+  kind: ShopPhoneKind;
+  current: string | null;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const { errorText, translateMessage } = useErrorText();
+  const [form] = Form.useForm<{ phone?: string }>();
+  const [step, setStep] = useState<Step>({ name: 'view' });
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const otpRef = useRef<OtpInputHandle>(null);
+  const requestOtp = useRequestShopPhoneOtp();
+  const change = useChangeShopPhone();
+  const label = kind === 'phone' ? t('fields.phone') : t('shopForm.returnPhone');
+  const idPrefix = kind === 'phone' ? 'shop-phone' : 'return-phone';
+
+  const openVerify = (phone: string, resendAfter: number) => {
+    setCode('');
+    setCodeError(null);
+    setError(null);
+    setStep({ name: 'verify', phone, resendAfter });
+  };
+
+  const sendCode = async (values: { phone?: string }) => {
+    setError(null);
+    const input = parseForm(form, phoneChangeOtpSchema, { phone: asText(values.phone) }, translateMessage);
+    if (!input) return;
+    try {
+      const sent = await requestOtp.mutateAsync({ shopId, kind, phone: input.phone });
+      openVerify(input.phone, sent.resendAfterSeconds);
+    } catch (cause) {
+      const wait =
+        isApiError(cause) && cause.code === 'OTP_RESEND_TOO_SOON' ? retryAfterSeconds(cause) : null;
+      if (wait !== null) openVerify(input.phone, wait);
+      else setError(errorText(cause));
+    }
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    if (step.name !== 'verify') return;
+    const parsed = phoneChangeSchema.safeParse({ phone: step.phone, code });
+    if (!parsed.success) {
+      setCodeError(translateMessage(parsed.error.issues[0]?.message ?? ''));
+      otpRef.current?.focus();
+      return;
+    }
+    try {
+      await change.mutateAsync({ shopId, kind, phone: parsed.data.phone, code: parsed.data.code });
+      toast.success(kind === 'phone' ? t('shopSettings.phoneChanged') : t('shopSettings.returnPhoneChanged'));
+      form.resetFields();
+      setStep({ name: 'view' });
+    } catch (cause) {
+      if (isApiError(cause) && codeErrors.has(cause.code)) {
+        setCodeError(errorText(cause));
+        otpRef.current?.clear();
+      } else setError(errorText(cause));
+    }
+  };
+
+  const resend = () =>
+    resendCode(
+      async () => {
+        if (step.name !== 'verify') throw new Error('no number to send to');
+        const sent = await requestOtp.mutateAsync({ shopId, kind, phone: step.phone });
+        toast.success(t('otp.resent', { phone: formatPhoneLocal(step.phone) }));
+        return sent;
+      },
+      (cause) => setCodeError(errorText(cause)),
+    );
+
+  if (step.name === 'verify') {
+    return (
+      <form onSubmit={verify} noValidate className="phone-change">
+        <PhoneVerification
+          idPrefix={idPrefix}
+          phone={step.phone}
+          resendAfterSeconds={step.resendAfter}
+          onCodeChange={(value) => {
+            setCode(value);
+            if (codeError) setCodeError(null);
+          }}
+          onEditNumber={() => setStep({ name: 'enter' })}
+          onResend={resend}
+          error={codeError}
+          disabled={change.isPending}
+          otpRef={otpRef}
+        />
+        <FormAlert message={error} />
+        <div className="form-actions">
+          <Button type="primary" htmlType="submit" loading={change.isPending}>
+            {t('actions.verify')}
+          </Button>
+          <Button onClick={() => setStep({ name: 'view' })}>{t('actions.cancel')}</Button>
+        </div>
+      </form>
+    );
+  }
+
+  if (step.name === 'enter') {
+    return (
+      <Form
+        form={form}
+        name={`${idPrefix}-change`}
+        layout="vertical"
+        requiredMark={false}
+        validateTrigger="onBlur"
+        onFinish={sendCode}
+        onValuesChange={() => setError(null)}
+        className="phone-change"
+      >
+        <Form.Item
+          name="phone"
+          label={label}
+          extra={kind === 'phone' ? t('shopSettings.newPhoneHint') : t('shopSettings.newReturnPhoneHint')}
+          rules={[schemaRule(phoneChangeOtpSchema.shape.phone, translateMessage, asText)]}
+        >
+          <Input type="tel" inputMode="tel" placeholder={t('placeholders.phone')} maxLength={20} autoFocus />
+        </Form.Item>
+        <FormAlert message={error} />
+        <div className="form-actions">
+          <Button type="primary" htmlType="submit" loading={requestOtp.isPending}>
+            {t('actions.sendCode')}
+          </Button>
+          <Button onClick={() => setStep({ name: 'view' })}>{t('actions.cancel')}</Button>
+        </div>
+      </Form>
+    );
+  }
+
+  return (
+    <div className="phone-change phone-change--view">
+      <div>
+        <Typography.Text type="secondary" className="phone-change__label">
+          {label}
+        </Typography.Text>
+        <div className="phone-change__value">
+          {current ? (
+            <strong dir="ltr" className="phone-number">
+              {formatPhoneLocal(current)}
+            </strong>
+          ) : (
+            <Typography.Text type="secondary">{t('shopSettings.notSet')}</Typography.Text>
+          )}
+        </div>
+      </div>
+      {canEdit ? (
+        <Button onClick={() => setStep({ name: 'enter' })}>
+          {current ? t('shopSettings.change') : t('shopSettings.add')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { formatPhoneLocal } from '@dak/domain/phone';
+import { type EmployeeRole, employeeRoles, memberAddSchema, memberOtpSchema } from '@dak/domain/shop';
+import { Button, Form, Input, Modal, Radio, Typography } from 'antd';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { FormAlert } from '../../../components/ui/form-alert';
+import type { OtpInputHandle } from '../../../components/ui/otp-input';
+import { PhoneVerification } from '../../../components/ui/phone-verification';
+import { fieldErrors, isApiError, retryAfterSeconds } from '../../../lib/api-error';
+import { useErrorText } from '../../../lib/error-text';
+import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
+import { toLatinDigits } from '../../../lib/format';
+import { resendCode } from '../../../lib/otp';
+import { useAddMember } from '../api/add-member';
+import { useRequestMemberOtp } from '../api/request-member-otp';
+
+type Step = { name: 'phone' } | { name: 'verify'; phone: string; resendAfter: number };
+const codeErrors = new Set(['OTP_REQUIRED', 'OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS']);
+const asText = (value: unknown) => toLatinDigits(typeof value === 'string' ? value : '');
+
+/**
+ * Add member: the employee's phone, a code SMSed to that phone (the employee reads it out to the
+ * owner), then the code and a role (spec 6: the owner adds employees after phone OTP verification).
+ */
+export function AddMemberModal({
+  shopId,
+  open,
+  onClose,
+}: {
+  shopId: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { errorText, translateMessage } = useErrorText();
+  const [form] = Form.useForm<{ phone?: string }>();
+  const [step, setStep] = useState<Step>({ name: 'phone' });
+  const [role, setRole] = useState<EmployeeRole>('editor');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const otpRef = useRef<OtpInputHandle>(null);
+  const requestOtp = useRequestMemberOtp();
+  const add = useAddMember();
+
+  const reset = () => {
+    form.resetFields();
+    setStep({ name: 'phone' });
+    setRole('editor');
+    setCode('');
+    setCodeError(null);
+    setError(null);
+  };
+
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const openVerify = (phone: string, resendAfter: number) => {
+    setCode('');
+    setCodeError(null);
+    setError(null);
+    setStep({ name: 'verify', phone, resendAfter });
+  };
+
+  const sendCode = async (values: { phone?: string }) => {
+    setError(null);
+    const input = parseForm(form, memberOtpSchema, { phone: asText(values.phone) }, translateMessage);
+    if (!input) return;
+    try {
+      const sent = await requestOtp.mutateAsync({ shopId, phone: input.phone });
+      openVerify(input.phone, sent.resendAfterSeconds);
+    } catch (cause) {
+      const wait =
+        isApiError(cause) && cause.code === 'OTP_RESEND_TOO_SOON' ? retryAfterSeconds(cause) : null;
+      if (wait !== null) openVerify(input.phone, wait);
+      else if (!showFieldErrors(form, ['phone'], fieldErrors(cause), translateMessage))
+        setError(errorText(cause));
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (step.name !== 'verify') return;
+    setError(null);
+    const parsed = memberAddSchema.safeParse({ phone: step.phone, role, code });
+    if (!parsed.success) {
+      setCodeError(translateMessage(parsed.error.issues[0]?.message ?? ''));
+      otpRef.current?.focus();
+      return;
+    }
+    try {
+      await add.mutateAsync({ shopId, ...parsed.data });
+      toast.success(
+        t('team.added', { phone: formatPhoneLocal(parsed.data.phone), role: t(`roles.${role}`) }),
+      );
+      close();
+    } catch (cause) {
+      if (isApiError(cause) && codeErrors.has(cause.code)) {
+        setCodeError(errorText(cause));
+        otpRef.current?.clear();
+      } else setError(errorText(cause));
+    }
+  };
+
+  const resend = () =>
+    resendCode(
+      async () => {
+        if (step.name !== 'verify') throw new Error('no number to send to');
+        const sent = await requestOtp.mutateAsync({ shopId, phone: step.phone });
+        toast.success(t('otp.resent', { phone: formatPhoneLocal(step.phone) }));
+        return sent;
+      },
+      (cause) => setCodeError(errorText(cause)),
+    );
+
+  return (
+    <Modal open={open} onCancel={close} title={t('team.addTitle')} footer={null} destroyOnHidden>
+      {step.name === 'phone' ? (
+        <Form
+          form={form}
+          name="add-member"
+          layout="vertical"
+          requiredMark={false}
+          validateTrigger="onBlur"
+          onFinish={sendCode}
+          onValuesChange={() => setError(null)}
+        >
+          <Typography.Paragraph type="secondary">{t('team.addIntro')}</Typography.Paragraph>
+          <Form.Item
+            name="phone"
+            label={t('fields.phone')}
+            extra={t('team.phoneHint')}
+            rules={[schemaRule(memberOtpSchema.shape.phone, translateMessage, asText)]}
+          >
+            <Input
+              type="tel"
+              inputMode="tel"
+              placeholder={t('placeholders.phone')}
+              maxLength={20}
+              autoFocus
+            />
+          </Form.Item>
+          <FormAlert message={error} />
+          <div className="form-actions">
+            <Button type="primary" htmlType="submit" loading={requestOtp.isPending}>
+              {t('actions.sendCode')}
+            </Button>
+            <Button onClick={close}>{t('actions.cancel')}</Button>
+          </div>
+        </Form>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <PhoneVerification
+            idPrefix="member"
+            phone={step.phone}
+            resendAfterSeconds={step.resendAfter}
+            onCodeChange={(value) => {
+              setCode(value);
+              if (codeError) setCodeError(null);
+            }}
+            onEditNumber={() => setStep({ name: 'phone' })}
+            onResend={resend}
+            error={codeError}
+            disabled={add.isPending}
+            otpRef={otpRef}
+          />
+          <div className="form-field">
+            <div className="form-field__label" id="member-role-label">
+              {t('team.role')}
+            </div>
+            <Radio.Group
+              aria-labelledby="member-role-label"
+              optionType="button"
+              buttonStyle="solid"
+              value={role}
+              onChange={(event) => {
+                const next = employeeRoles.find((item) => item === event.target.value);
+                if (next) setRole(next);
+              }}
+              options={employeeRoles.map((item) => ({ value: item, label: t(`roles.${item}`) }))}
+            />
+            <Typography.Paragraph type="secondary" className="form-field__hint">
+              {role === 'editor' ? t('team.editorHint') : t('team.viewerHint')}
+            </Typography.Paragraph>
+          </div>
+          <FormAlert message={error} />
+          <div className="form-actions">
+            <Button type="primary" htmlType="submit" loading={add.isPending}>
+              {t('actions.verify')}
+            </Button>
+            <Button onClick={close}>{t('actions.cancel')}</Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
