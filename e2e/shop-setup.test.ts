@@ -132,15 +132,28 @@ async function typeCode(page: Page, idPrefix: string, code: string) {
   for (let i = 0; i < 4; i++) await page.locator(`#${idPrefix}-digit-${i + 1}`).fill(code[i] ?? '');
 }
 
-/** Opens an antd select by its label and picks the option showing `text`. */
+/**
+ * Opens an antd select by its label and picks the option showing `text`. A dependent select
+ * (subtype after type) is disabled until its parent is set, and a busy machine can swallow a
+ * click on a closing dropdown, so it waits for the field and tries the pick again.
+ */
 async function pick(page: Page, label: string, text: string, search?: string) {
   const field = page.getByLabel(label, { exact: true });
-  await field.click();
-  if (search) await field.fill(search);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-    .first()
-    .click();
+  for (let attempt = 1; ; attempt++) {
+    await expect.poll(() => field.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await field.click();
+    if (search) await field.fill(search);
+    const option = page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
+      .first();
+    try {
+      await option.click({ timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** A full-page screenshot from the top (a sticky bar is drawn where the page was scrolled to). */

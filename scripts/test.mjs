@@ -45,25 +45,34 @@ if (!run('typecheck', 'npm', ['run', 'typecheck'])) failures.push('typecheck');
 if (!run('lint', 'npm', ['run', 'lint'])) failures.push('lint');
 if (!run('build web', 'npm', ['run', 'build', '--workspace', '@dak/web'])) failures.push('build');
 
-const report = join(mkdtempSync(join(tmpdir(), 'dak-vitest-')), 'report.json');
-run('tests: domain, server (PostgreSQL), e2e (Chromium)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-]);
-
+// Browser journeys run after the server suite, not beside it: on a two-core machine both at
+// once starve Chromium and make timing-sensitive steps flaky.
+const reports = join(mkdtempSync(join(tmpdir(), 'dak-vitest-')), 'report');
+const suites = [
+  ['tests: domain and server (PostgreSQL)', ['--project', 'domain', '--project', 'server']],
+  ['tests: browser journeys (Chromium)', ['--project', 'e2e']],
+];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (existsSync(report)) {
+for (const [index, [label, projects]] of suites.entries()) {
+  const report = `${reports}-${index}.json`;
+  run(label, 'npx', [
+    'vitest',
+    'run',
+    ...projects,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  if (!existsSync(report)) {
+    failures.push(`${label}: vitest produced no report`);
+    continue;
+  }
   const summary = JSON.parse(readFileSync(report, 'utf8'));
-  passed = summary.numPassedTests ?? 0;
-  failed = (summary.numFailedTests ?? 0) + (summary.numFailedTestSuites ?? 0);
-  skipped = (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
-} else {
-  failures.push('vitest produced no report');
+  passed += summary.numPassedTests ?? 0;
+  failed += (summary.numFailedTests ?? 0) + (summary.numFailedTestSuites ?? 0);
+  skipped += (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
 }
 if (failed > 0) failures.push('tests');
 if (passed === 0) failures.push('no test ran');

@@ -27,6 +27,9 @@ import { nidRoutes } from './modules/nid/nid.routes';
 import { createNidService } from './modules/nid/nid.service';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { createOpsService } from './modules/ops/ops.service';
+import { createParcelsRepository } from './modules/parcels/parcels.repository';
+import { parcelsRoutes } from './modules/parcels/parcels.routes';
+import { createParcelsService } from './modules/parcels/parcels.service';
 import { createBanksService } from './modules/payment-methods/banks.service';
 import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes';
 import { createPaymentMethodsService } from './modules/payment-methods/payment-methods.service';
@@ -165,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ops = createOpsService({ db, paymentMethods, pickups, nid, terms, sms });
   // Pricing (issue 4).
   const pricing = createPricingService({ db, clock, geo, rateLimiter, limits: config.rateLimits });
+  // Parcels (issue 4, part 2).
+  const parcels = createParcelsService({ db, clock, repo: createParcelsRepository(db), pickups, pricing });
   // Reading addresses into areas (issue 4, part 5).
   const addressPrediction = createAddressPredictionService({
     db,
@@ -191,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(opsRoutes({ ops, guards }));
       await api.register(pricingRoutes({ pricing, guards }));
       await api.register(addressPredictionRoutes({ addressPrediction }));
+      await api.register(parcelsRoutes({ parcels, guards }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));
     },
     { prefix: '/api/v1' },

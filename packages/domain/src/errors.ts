@@ -34,6 +34,11 @@ export const errorStatus = {
   WEIGHT_TOO_LOW: 400,
   WEIGHT_TOO_HIGH: 400,
   AREA_NOT_COVERED: 400,
+  // Parcels (issue 4): booking without a place to pick up from, a status change the table
+  // refuses, an Idempotency-Key sent again with a different body.
+  NO_ACTIVE_PICKUP_LOCATION: 400,
+  INVALID_TRANSITION: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   OTP_RESEND_TOO_SOON: 429,

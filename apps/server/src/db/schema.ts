@@ -1,4 +1,12 @@
 import type { OtpPurpose } from '@dak/domain/otp';
+import type {
+  FlowType,
+  ParcelStatus,
+  ParcelType,
+  PaymentStatus,
+  SellerStatus,
+} from '@dak/domain/parcel-status';
+import type { RateClass } from '@dak/domain/pricing';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of the tables in db/migrations, written beside each migration that changes them. */
@@ -328,6 +336,69 @@ export type ParcelCategoriesTable = {
 
 export type ParcelCategoryVariantsTable = ParcelCategoriesTable & { category_id: string };
 
+// Parcels (migration 20261122040000) ------------------------------------------------------------
+
+export type ParcelsTable = {
+  id: Generated<string>;
+  tracking_id: string;
+  shop_id: string;
+  pickup_location_id: string;
+  delivery_area_id: string;
+  customer_name: string;
+  customer_phone: string;
+  customer_address: string;
+  alternate_phone: string | null;
+  invoice_id: string | null;
+  category_id: string | null;
+  category_variant_id: string | null;
+  selling_price_poisha: number;
+  cash_collection_poisha: number;
+  weight_grams: number;
+  instructions: string | null;
+  parcel_type: Generated<ParcelType>;
+  flow_type: Generated<FlowType>;
+  status: ParcelStatus;
+  seller_status: SellerStatus;
+  payment_status: Generated<PaymentStatus>;
+  delivery_charge_poisha: number;
+  cod_charge_poisha: number;
+  total_charge_poisha: number;
+  return_charge_poisha: number;
+  rate_class: RateClass;
+  price_plan_id: string;
+  /** YYYY-MM-DD (Dhaka). */
+  pickup_date: string;
+  created_by_user_id: string | null;
+  customer_phone_edits: Generated<number>;
+  cash_collection_edits: Generated<number>;
+  customer_address_edits: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type ParcelEventsTable = {
+  id: Generated<number>;
+  parcel_id: string;
+  at: Timestamp;
+  actor_user_id: string | null;
+  actor_staff_id: string | null;
+  from_status: ParcelStatus | null;
+  to_status: ParcelStatus;
+  reason: string | null;
+  note: string | null;
+  hub_id: string | null;
+};
+
+export type IdempotencyKeysTable = {
+  shop_id: string;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  /** The first response's body; JSON.stringify it on write. */
+  response: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+};
+
 export type DB = {
   divisions: DivisionsTable;
   districts: DistrictsTable;
@@ -358,4 +429,7 @@ export type DB = {
   price_plans: PricePlansTable;
   parcel_categories: ParcelCategoriesTable;
   parcel_category_variants: ParcelCategoryVariantsTable;
+  parcels: ParcelsTable;
+  parcel_events: ParcelEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
 };

@@ -1,0 +1,163 @@
+import type { ParcelStatus, PaymentStatus, SellerStatus } from '@dak/domain/parcel-status';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { DB, ParcelEventsTable, ParcelsTable } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+export type ParcelListFilter = {
+  shopId: string;
+  statuses?: readonly ParcelStatus[];
+  paymentStatus?: PaymentStatus;
+  createdFrom?: Date;
+  /** Exclusive. */
+  createdBefore?: Date;
+  /** Inclusive. */
+  createdUntil?: Date;
+  deliveryAreaId?: string;
+  pickupLocationId?: string;
+  search?: { trackingId?: string; phone?: string; phoneDigits?: string; text?: string };
+  sort: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+};
+
+/** SQL for parcels, their events and booking's Idempotency-Keys; every method takes an optional transaction. */
+export function createParcelsRepository(db: Kysely<DB>) {
+  /** A parcel with the names of its delivery area and pickup location, as every read returns it. */
+  function withPlaces(trx: Executor) {
+    return trx
+      .selectFrom('parcels as p')
+      .innerJoin('areas as a', 'a.id', 'p.delivery_area_id')
+      .innerJoin('pickup_locations as l', 'l.id', 'p.pickup_location_id')
+      .selectAll('p')
+      .select(['a.name_en as area_name_en', 'a.name_bn as area_name_bn', 'l.name as pickup_location_name']);
+  }
+
+  return {
+    /** Inserts unless the tracking ID is taken (then null: the caller draws another). */
+    async insertParcel(values: Insertable<ParcelsTable>, trx: Executor = db) {
+      const row = await trx
+        .insertInto('parcels')
+        .values(values)
+        .onConflict((oc) => oc.column('tracking_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    async insertEvent(values: Insertable<ParcelEventsTable>, trx: Executor = db) {
+      await trx.insertInto('parcel_events').values(values).execute();
+    },
+
+    /** A parcel of this shop only: another shop's id finds nothing. `lock` takes a row lock. */
+    find(shopId: string, id: string, trx: Executor = db, lock = false) {
+      let query = withPlaces(trx).where('p.shop_id', '=', shopId).where('p.id', '=', id);
+      if (lock) query = query.forUpdate('p');
+      return query.executeTakeFirst();
+    },
+
+    events(parcelId: string, trx: Executor = db) {
+      return trx
+        .selectFrom('parcel_events')
+        .selectAll()
+        .where('parcel_id', '=', parcelId)
+        .orderBy('at')
+        .orderBy('id')
+        .execute();
+    },
+
+    async setStatus(
+      id: string,
+      values: { status: ParcelStatus; seller_status: SellerStatus; updated_at: Date },
+      trx: Executor = db,
+    ) {
+      await trx.updateTable('parcels').set(values).where('id', '=', id).execute();
+    },
+
+    /** One page and how many match in all. */
+    async list(filter: ParcelListFilter, trx: Executor = db) {
+      const { statuses, search } = filter;
+      const matching = trx
+        .selectFrom('parcels as p')
+        .where('p.shop_id', '=', filter.shopId)
+        .where((eb) => {
+          const and = [];
+          if (statuses) and.push(eb('p.status', 'in', statuses));
+          if (filter.paymentStatus) and.push(eb('p.payment_status', '=', filter.paymentStatus));
+          if (filter.createdFrom) and.push(eb('p.created_at', '>=', filter.createdFrom));
+          if (filter.createdBefore) and.push(eb('p.created_at', '<', filter.createdBefore));
+          if (filter.createdUntil) and.push(eb('p.created_at', '<=', filter.createdUntil));
+          if (filter.deliveryAreaId) and.push(eb('p.delivery_area_id', '=', filter.deliveryAreaId));
+          if (filter.pickupLocationId) and.push(eb('p.pickup_location_id', '=', filter.pickupLocationId));
+          if (search) {
+            const or = [];
+            if (search.trackingId) or.push(eb('p.tracking_id', '=', search.trackingId));
+            if (search.phone) {
+              or.push(eb('p.customer_phone', '=', search.phone), eb('p.alternate_phone', '=', search.phone));
+            }
+            if (search.phoneDigits) or.push(eb('p.customer_phone', 'like', `%${search.phoneDigits}%`));
+            if (search.text) {
+              or.push(
+                eb('p.invoice_id', '=', search.text),
+                eb('p.tracking_id', '=', search.text.toUpperCase()),
+                eb('p.customer_name', 'ilike', `%${escapeLike(search.text)}%`),
+              );
+            }
+            and.push(eb.or(or));
+          }
+          return eb.and(and);
+        });
+      const [rows, count] = await Promise.all([
+        matching
+          .innerJoin('areas as a', 'a.id', 'p.delivery_area_id')
+          .innerJoin('pickup_locations as l', 'l.id', 'p.pickup_location_id')
+          .selectAll('p')
+          .select([
+            'a.name_en as area_name_en',
+            'a.name_bn as area_name_bn',
+            'l.name as pickup_location_name',
+          ])
+          .orderBy('p.created_at', filter.sort)
+          .orderBy('p.id', filter.sort)
+          .limit(filter.limit)
+          .offset(filter.offset)
+          .execute(),
+        matching.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(count.n) };
+    },
+
+    findIdempotencyKey(shopId: string, key: string, trx: Executor = db) {
+      return trx
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'status_code', 'response'])
+        .where('shop_id', '=', shopId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Records a key with its first response; false if another request holds it. Inside a
+     * transaction this waits for a concurrent holder to commit or roll back, so of two requests
+     * with one key exactly one records it.
+     */
+    async insertIdempotencyKey(
+      values: { shop_id: string; key: string; request_hash: string; status_code: number; response: string },
+      trx: Executor = db,
+    ) {
+      const row = await trx
+        .insertInto('idempotency_keys')
+        .values(values)
+        .onConflict((oc) => oc.columns(['shop_id', 'key']).doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+  };
+}
+
+export type ParcelsRepository = ReturnType<typeof createParcelsRepository>;
+export type ParcelRow = NonNullable<Awaited<ReturnType<ParcelsRepository['find']>>>;
+export type ParcelEventRow = Awaited<ReturnType<ParcelsRepository['events']>>[number];

@@ -1,0 +1,122 @@
+import {
+  parcelCreateSchema,
+  parcelDeletedSchema,
+  parcelDetailSchema,
+  parcelListQuerySchema,
+  parcelListSchema,
+  parcelMessages,
+  parcelSchema,
+} from '@dak/domain/parcel';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Guards, shopOf, userOf } from '../../plugins/auth';
+import type { ParcelsService } from './parcels.service';
+
+const shopParams = z.object({ shopId: z.uuid() });
+const parcelParams = shopParams.extend({ parcelId: z.uuid({ error: parcelMessages.notFound }) });
+/** Other headers pass through untouched; only the key is checked. */
+const bookingHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({ description: 'Any unique string per booking; a retry with the same key and body books once' }),
+});
+
+/** A shop's parcels: book, list, detail with the timeline, delete before pickup. */
+export function parcelsRoutes(deps: { parcels: ParcelsService; guards: Guards }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { parcels, guards } = deps;
+    const tags = ['parcels'];
+    const security = [{ bearer: [] }];
+
+    r.post(
+      '/shops/:shopId/parcels',
+      {
+        ...guards.shop('parcel.create'),
+        schema: {
+          tags,
+          summary: 'Book a parcel (pickup_pending) with its charge under the shop’s plan',
+          description:
+            'Amounts are whole taka. With an Idempotency-Key, a retry of the same body answers with the ' +
+            'first parcel and status (header idempotent-replayed: true); the same key with another body is ' +
+            '409 IDEMPOTENCY_KEY_REUSED. 400 NO_ACTIVE_PICKUP_LOCATION when the shop has none.',
+          security,
+          params: shopParams,
+          headers: bookingHeaders,
+          body: parcelCreateSchema,
+          response: { 200: parcelSchema, 201: parcelSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await parcels.create({
+          shopId: shopOf(request).shopId,
+          userId: userOf(request).userId,
+          body: request.body,
+          idempotencyKey: request.headers['idempotency-key'],
+        });
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(result.statusCode as 201).send(result.parcel);
+      },
+    );
+
+    r.get(
+      '/shops/:shopId/parcels',
+      {
+        ...guards.shop('parcel.view'),
+        schema: {
+          tags,
+          summary:
+            "The shop's parcels, newest first, with filters; q finds a tracking ID, invoice ID, phone or name",
+          security,
+          params: shopParams,
+          querystring: parcelListQuerySchema,
+          response: { 200: parcelListSchema },
+        },
+      },
+      (request) => parcels.list(shopOf(request).shopId, request.query),
+    );
+
+    r.get(
+      '/shops/:shopId/parcels/:parcelId',
+      {
+        ...guards.shop('parcel.view'),
+        schema: {
+          tags,
+          summary: 'One parcel of the shop with its timeline of events',
+          security,
+          params: parcelParams,
+          response: { 200: parcelDetailSchema },
+        },
+      },
+      (request) => parcels.get(shopOf(request).shopId, request.params.parcelId),
+    );
+
+    r.delete(
+      '/shops/:shopId/parcels/:parcelId',
+      {
+        ...guards.shop('parcel.edit'),
+        schema: {
+          tags,
+          summary: 'Delete a parcel that is waiting for pickup (status and seller status become deleted)',
+          description: '409 INVALID_TRANSITION once the parcel has left pickup.',
+          security,
+          params: parcelParams,
+          response: { 200: parcelDeletedSchema },
+        },
+      },
+      async (request) => ({
+        ...(await parcels.remove({
+          shopId: shopOf(request).shopId,
+          parcelId: request.params.parcelId,
+          userId: userOf(request).userId,
+        })),
+        message: parcelMessages.deleted,
+      }),
+    );
+  };
+}

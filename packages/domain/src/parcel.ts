@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { addressSchema } from './address';
+import { nameSchema } from './names';
+import {
+  flowTypes,
+  parcelStatusGroupSchema,
+  parcelStatusSchema,
+  parcelTypes,
+  paymentStatusSchema,
+  sellerStatusSchema,
+} from './parcel-status';
+import { phoneSchema } from './phone';
+import { cashTextSchema, rateClasses, weightGramsSchema } from './pricing';
+
+/**
+ * Parcels (spec 3 and 7): the booking form, the list query and what the API returns. Weight and
+ * cash rules are pricing.ts's, address and phone rules address.ts's and phone.ts's: one rule each.
+ * Amounts here are whole taka; the server keeps poisha.
+ */
+
+export const parcelMessages = {
+  created: 'Parcel created successfully',
+  deleted: 'Parcel deleted successfully',
+  notFound: 'Parcel not found',
+  notDeletable: 'Only a parcel waiting for pickup can be deleted',
+  noActivePickupLocation: 'Add an active pickup location before booking a parcel',
+  pickupLocationNotFound: 'Pickup location not found',
+  pickupLocationInactive: 'This pickup location is inactive. Choose an active one.',
+  alternateSamePhone: 'Alternate phone must differ from the customer phone',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different parcel',
+} as const;
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** A cash amount in a booking: digits only (spec 5), as a JSON number or a string of digits. */
+function cashField(label: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.string({ error: `${label} is required` }).pipe(cashTextSchema),
+  );
+}
+
+const idField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100);
+
+export const parcelCreateSchema = z.object({
+  customerName: nameSchema('Customer name'),
+  customerPhone: phoneSchema,
+  customerAddress: addressSchema('Customer address'),
+  deliveryAreaId: idField('Delivery area'),
+  pickupLocationId: z.uuid({ error: 'Pickup location is required' }),
+  cashCollectionAmount: cashField('Cash collection amount'),
+  sellingPrice: cashField('Selling price'),
+  weightGrams: weightGramsSchema(),
+  invoiceId: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
+  alternatePhone: z.preprocess(emptyToUndefined, phoneSchema.optional()),
+  categoryId: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
+  categoryVariantId: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
+  instructions: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(500, 'Instructions must be at most 500 characters').optional(),
+  ),
+  parcelType: z.enum(parcelTypes).default('forward'),
+});
+export type ParcelCreate = z.infer<typeof parcelCreateSchema>;
+export type ParcelCreateInput = z.input<typeof parcelCreateSchema>;
+
+export const parcelSorts = ['createdAt:desc', 'createdAt:asc'] as const;
+
+const dateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+export const parcelListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  sort: z.enum(parcelSorts).default('createdAt:desc'),
+  statusGroup: parcelStatusGroupSchema.optional(),
+  status: parcelStatusSchema.optional(),
+  paymentStatus: paymentStatusSchema.optional(),
+  from: dateOrTime.optional().meta({ description: 'Created at or after: a Dhaka date or an instant' }),
+  to: dateOrTime
+    .optional()
+    .meta({ description: 'Created at or before: a Dhaka date (whole day) or an instant' }),
+  deliveryAreaId: z.string().trim().min(1).max(100).optional(),
+  pickupLocationId: z.uuid().optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .meta({ description: 'Tracking ID, invoice ID, customer phone (any spelling) or part of the name' }),
+});
+export type ParcelListQuery = z.infer<typeof parcelListQuerySchema>;
+
+export const parcelChargeSchema = z.object({
+  deliveryCharge: z.number().int(),
+  codCharge: z.number().int(),
+  totalCharge: z.number().int(),
+  returnCharge: z.number().int(),
+  rateClass: z.enum(rateClasses),
+});
+
+export const parcelSchema = z.object({
+  id: z.string(),
+  trackingId: z.string(),
+  invoiceId: z.string().nullable(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  customerAddress: z.string(),
+  alternatePhone: z.string().nullable(),
+  deliveryArea: z.object({ id: z.string(), nameEn: z.string(), nameBn: z.string() }),
+  pickupLocation: z.object({ id: z.string(), name: z.string() }),
+  categoryId: z.string().nullable(),
+  categoryVariantId: z.string().nullable(),
+  /** Taka. */
+  sellingPrice: z.number().int(),
+  /** Taka. */
+  cashCollectionAmount: z.number().int(),
+  weightGrams: z.number().int(),
+  instructions: z.string().nullable(),
+  parcelType: z.enum(parcelTypes),
+  flowType: z.enum(flowTypes),
+  status: parcelStatusSchema,
+  statusGroup: parcelStatusGroupSchema,
+  sellerStatus: sellerStatusSchema,
+  paymentStatus: paymentStatusSchema,
+  charge: parcelChargeSchema,
+  /** Dhaka date the pickup is planned for. */
+  pickupDate: z.string(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type Parcel = z.infer<typeof parcelSchema>;
+
+export const parcelEventSchema = z.object({
+  at: z.date(),
+  fromStatus: parcelStatusSchema.nullable(),
+  toStatus: parcelStatusSchema,
+  actor: z.object({ kind: z.enum(['user', 'staff', 'system']), id: z.string().nullable() }),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+  hubId: z.string().nullable(),
+});
+export type ParcelEvent = z.infer<typeof parcelEventSchema>;
+
+export const parcelDetailSchema = parcelSchema.extend({ events: z.array(parcelEventSchema) });
+export type ParcelDetail = z.infer<typeof parcelDetailSchema>;
+
+export const parcelListSchema = z.object({ items: z.array(parcelSchema), count: z.number().int() });
+
+export const parcelDeletedSchema = z.object({
+  id: z.string(),
+  status: parcelStatusSchema,
+  sellerStatus: sellerStatusSchema,
+  message: z.string(),
+});
