@@ -17,6 +17,9 @@ import { createOtpService } from './modules/auth/otp.service';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { staffAuthRoutes } from './modules/auth/staff-auth.routes';
 import { createStaffAuthService } from './modules/auth/staff-auth.service';
+import { createCustomersRepository } from './modules/customers/customers.repository';
+import { customersRoutes } from './modules/customers/customers.routes';
+import { createCustomersService } from './modules/customers/customers.service';
 import { devRoutes } from './modules/dev/dev.routes';
 import { flagsRoutes } from './modules/flags/flags.routes';
 import { createFlagsService } from './modules/flags/flags.service';
@@ -27,6 +30,9 @@ import { nidRoutes } from './modules/nid/nid.routes';
 import { createNidService } from './modules/nid/nid.service';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { createOpsService } from './modules/ops/ops.service';
+import { createParcelEditsRepository } from './modules/parcels/parcel-edits.repository';
+import { parcelEditsRoutes } from './modules/parcels/parcel-edits.routes';
+import { createParcelEditsService } from './modules/parcels/parcel-edits.service';
 import { createParcelsRepository } from './modules/parcels/parcels.repository';
 import { parcelsRoutes } from './modules/parcels/parcels.routes';
 import { createParcelsService } from './modules/parcels/parcels.service';
@@ -169,7 +175,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Pricing (issue 4).
   const pricing = createPricingService({ db, clock, geo, rateLimiter, limits: config.rateLimits });
   // Parcels (issue 4, part 2).
-  const parcels = createParcelsService({ db, clock, repo: createParcelsRepository(db), pickups, pricing });
+  // The shop's address book and customer flags (issue 4, parts 4 and 8); booking fills the book.
+  const customers = createCustomersService({ db, clock, repo: createCustomersRepository(db), geo });
+  const parcelsRepo = createParcelsRepository(db);
+  const parcels = createParcelsService({ db, clock, repo: parcelsRepo, pickups, pricing, customers });
+  // Parcel edits, notes and the audit log (issue 4, parts 3 and 8).
+  const parcelEdits = createParcelEditsService({
+    db,
+    clock,
+    repo: createParcelEditsRepository(db),
+    parcels: parcelsRepo,
+    pickups,
+    pricing,
+  });
   // Reading addresses into areas (issue 4, part 5).
   const addressPrediction = createAddressPredictionService({
     db,
@@ -197,6 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(pricingRoutes({ pricing, guards }));
       await api.register(addressPredictionRoutes({ addressPrediction }));
       await api.register(parcelsRoutes({ parcels, guards }));
+      await api.register(parcelEditsRoutes({ edits: parcelEdits, guards }));
+      await api.register(customersRoutes({ customers, guards }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));
     },
     { prefix: '/api/v1' },

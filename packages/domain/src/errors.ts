@@ -39,6 +39,11 @@ export const errorStatus = {
   NO_ACTIVE_PICKUP_LOCATION: 400,
   INVALID_TRANSITION: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
+  // Parcel edits and notes (issue 4, parts 3 and 8): a field already edited once, a parcel past
+  // the point of edits (delivered, returning, closed), a note only its author or the owner removes.
+  PARCEL_FIELD_ALREADY_EDITED: 409,
+  PARCEL_NOT_EDITABLE: 409,
+  NOTE_NOT_REMOVABLE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   OTP_RESEND_TOO_SOON: 429,

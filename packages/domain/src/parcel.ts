@@ -33,14 +33,14 @@ export const parcelMessages = {
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** A cash amount in a booking: digits only (spec 5), as a JSON number or a string of digits. */
-function cashField(label: string) {
+export function cashField(label: string) {
   return z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : v),
     z.string({ error: `${label} is required` }).pipe(cashTextSchema),
   );
 }
 
-const idField = (label: string) =>
+export const idField = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()

@@ -399,6 +399,53 @@ export type IdempotencyKeysTable = {
   created_at: CreatedAt;
 };
 
+// Parcel edits, notes, audit log, address book, customer flags (migration 20261122050000) --------
+
+export type ParcelAuditLogTable = {
+  id: Generated<number>;
+  parcel_id: string;
+  at: Timestamp;
+  actor_user_id: string | null;
+  actor_staff_id: string | null;
+  action: 'edit' | 'delete' | 'note_added' | 'note_removed';
+  field: 'customerPhone' | 'cashCollectionAmount' | 'customerAddress' | 'deliveryArea' | null;
+  old_value: string | null;
+  new_value: string | null;
+};
+
+export type ParcelNotesTable = {
+  id: Generated<string>;
+  parcel_id: string;
+  author_user_id: string;
+  note: string;
+  created_at: Timestamp;
+  removed_at: Timestamp | null;
+  removed_by_user_id: string | null;
+};
+
+export type ShopCustomersTable = {
+  id: Generated<string>;
+  shop_id: string;
+  phone: string;
+  name: string;
+  address: string;
+  delivery_area_id: string;
+  alternate_phone: string | null;
+  parcel_count: Generated<number>;
+  last_booked_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type CustomerFlagsTable = {
+  shop_id: string;
+  phone: string;
+  reason: string;
+  flagged_by_user_id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 export type DB = {
   divisions: DivisionsTable;
   districts: DistrictsTable;
@@ -432,4 +479,8 @@ export type DB = {
   parcels: ParcelsTable;
   parcel_events: ParcelEventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  parcel_audit_log: ParcelAuditLogTable;
+  parcel_notes: ParcelNotesTable;
+  shop_customers: ShopCustomersTable;
+  customer_flags: CustomerFlagsTable;
 };

@@ -1,6 +1,6 @@
 import type { ParcelStatus, PaymentStatus, SellerStatus } from '@dak/domain/parcel-status';
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { DB, ParcelEventsTable, ParcelsTable } from '../../db/schema';
+import type { DB, ParcelAuditLogTable, ParcelEventsTable, ParcelsTable } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -49,6 +49,11 @@ export function createParcelsRepository(db: Kysely<DB>) {
 
     async insertEvent(values: Insertable<ParcelEventsTable>, trx: Executor = db) {
       await trx.insertInto('parcel_events').values(values).execute();
+    },
+
+    /** One line of the audit log: an edit, a delete or a note. */
+    async insertAudit(values: Insertable<ParcelAuditLogTable>, trx: Executor = db) {
+      await trx.insertInto('parcel_audit_log').values(values).execute();
     },
 
     /** A parcel of this shop only: another shop's id finds nothing. `lock` takes a row lock. */

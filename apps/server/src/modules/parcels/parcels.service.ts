@@ -22,6 +22,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { CustomersService } from '../customers/customers.service';
 import type { PickupLocationsService } from '../pickup-locations/pickup-locations.service';
 import type { PricingService } from '../pricing/pricing.service';
 import type { ParcelEventRow, ParcelListFilter, ParcelRow, ParcelsRepository } from './parcels.repository';
@@ -37,7 +38,7 @@ export type Actor =
 const taka = (poisha: number) => poisha / 100;
 const poisha = (taka: number) => taka * 100;
 
-function toParcel(row: ParcelRow): Parcel {
+export function toParcel(row: ParcelRow): Parcel {
   return {
     id: row.id,
     trackingId: row.tracking_id,
@@ -91,7 +92,7 @@ function toEvent(row: ParcelEventRow) {
 }
 
 /** A body field the schema could not judge alone (it needs the database), in the handler's shape. */
-function fieldError(field: string, message: string) {
+export function fieldError(field: string, message: string) {
   return new AppError('VALIDATION_FAILED', message, { fields: [{ path: `body.${field}`, message }] });
 }
 
@@ -104,7 +105,7 @@ const quoteFieldToBody: Record<string, string> = {
   'querystring.categoryId': 'body.categoryId',
   'querystring.categoryVariantId': 'body.categoryVariantId',
 };
-function asBodyError(error: unknown): unknown {
+export function asBodyError(error: unknown): unknown {
   if (!(error instanceof AppError)) return error;
   const details = error.details as { fields?: { path: string; message: string }[] } | undefined;
   if (!details?.fields) return error;
@@ -156,10 +157,12 @@ export function createParcelsService(deps: {
   repo: ParcelsRepository;
   pickups: PickupLocationsService;
   pricing: PricingService;
+  /** The shop's address book, updated in the booking's transaction. */
+  customers: Pick<CustomersService, 'recordBooking'>;
   /** Uniform integer in [0, max); tests may pass a seeded one. */
   randomInt?: (max: number) => number;
 }) {
-  const { db, clock, repo, pickups, pricing } = deps;
+  const { db, clock, repo, pickups, pricing, customers } = deps;
   const random = deps.randomInt ?? randomInt;
 
   async function load(
@@ -326,6 +329,18 @@ export function createParcelsService(deps: {
             },
             trx,
           );
+          await customers.recordBooking(
+            {
+              shopId,
+              phone: body.customerPhone,
+              name: body.customerName,
+              address: body.customerAddress,
+              deliveryAreaId: body.deliveryAreaId,
+              alternatePhone: body.alternatePhone ?? null,
+              at: now,
+            },
+            trx,
+          );
           if (idempotencyKey) {
             const recorded = await repo.insertIdempotencyKey(
               {
@@ -396,6 +411,19 @@ export function createParcelsService(deps: {
         const row = await load(input.shopId, input.parcelId, trx, true);
         try {
           await changeStatus(trx, row, 'deleted', { actor: { kind: 'user', userId: input.userId } });
+          await repo.insertAudit(
+            {
+              parcel_id: row.id,
+              at: clock.now(),
+              actor_user_id: input.userId,
+              actor_staff_id: null,
+              action: 'delete',
+              field: null,
+              old_value: row.status,
+              new_value: 'deleted',
+            },
+            trx,
+          );
         } catch (error) {
           if (error instanceof InvalidTransitionError) {
             throw new AppError('INVALID_TRANSITION', parcelMessages.notDeletable, { status: row.status });

@@ -1,0 +1,132 @@
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { sql } from 'kysely';
+import type { DB, ShopCustomersTable } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+export type CustomerSearch = { phone?: string; phoneDigits?: string; text?: string };
+
+/** SQL for the address book, customer flags and a phone's delivery counts; every method takes an optional transaction. */
+export function createCustomersRepository(db: Kysely<DB>) {
+  function withArea(trx: Executor) {
+    return trx
+      .selectFrom('shop_customers as c')
+      .innerJoin('areas as a', 'a.id', 'c.delivery_area_id')
+      .selectAll('c')
+      .select(['a.name_en as area_name_en', 'a.name_bn as area_name_bn']);
+  }
+
+  return {
+    /** A booking's customer: inserted, or the same phone's row refreshed with the newest details. */
+    async upsertFromBooking(values: Insertable<ShopCustomersTable>, trx: Executor = db) {
+      await trx
+        .insertInto('shop_customers')
+        .values({ ...values, parcel_count: 1 })
+        .onConflict((oc) =>
+          oc.columns(['shop_id', 'phone']).doUpdateSet((eb) => ({
+            name: eb.ref('excluded.name'),
+            address: eb.ref('excluded.address'),
+            delivery_area_id: eb.ref('excluded.delivery_area_id'),
+            alternate_phone: sql<
+              string | null
+            >`coalesce(excluded.alternate_phone, shop_customers.alternate_phone)`,
+            parcel_count: sql<number>`shop_customers.parcel_count + 1`,
+            last_booked_at: eb.ref('excluded.last_booked_at'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    },
+
+    findById(shopId: string, id: string, trx: Executor = db) {
+      return withArea(trx).where('c.shop_id', '=', shopId).where('c.id', '=', id).executeTakeFirst();
+    },
+
+    findByPhone(shopId: string, phone: string, trx: Executor = db) {
+      return withArea(trx).where('c.shop_id', '=', shopId).where('c.phone', '=', phone).executeTakeFirst();
+    },
+
+    async update(id: string, values: Updateable<ShopCustomersTable>, trx: Executor = db) {
+      await trx.updateTable('shop_customers').set(values).where('id', '=', id).execute();
+    },
+
+    /** One page, most recently booked first, and how many match. */
+    async list(
+      filter: { shopId: string; search?: CustomerSearch; limit: number; offset: number },
+      trx: Executor = db,
+    ) {
+      const { search } = filter;
+      const matching = trx
+        .selectFrom('shop_customers as c')
+        .where('c.shop_id', '=', filter.shopId)
+        .where((eb) => {
+          if (!search) return eb.and([]);
+          const or = [];
+          if (search.phone)
+            or.push(eb('c.phone', '=', search.phone), eb('c.alternate_phone', '=', search.phone));
+          if (search.phoneDigits) or.push(eb('c.phone', 'like', `%${search.phoneDigits}%`));
+          if (search.text) or.push(eb('c.name', 'ilike', `%${escapeLike(search.text)}%`));
+          return eb.or(or);
+        });
+      const [rows, count] = await Promise.all([
+        matching
+          .innerJoin('areas as a', 'a.id', 'c.delivery_area_id')
+          .selectAll('c')
+          .select(['a.name_en as area_name_en', 'a.name_bn as area_name_bn'])
+          .orderBy(sql`c.last_booked_at desc nulls last`)
+          .orderBy('c.id')
+          .limit(filter.limit)
+          .offset(filter.offset)
+          .execute(),
+        matching.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(count.n) };
+    },
+
+    /** Delivered and returned parcels to a phone across every shop: counts only. */
+    async outcomes(phone: string, trx: Executor = db) {
+      const row = await trx
+        .selectFrom('parcels')
+        .where('customer_phone', '=', phone)
+        .select([
+          sql<string>`count(*) filter (where status = 'delivered')`.as('delivered'),
+          sql<string>`count(*) filter (where status = 'returned')`.as('returned'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { delivered: Number(row.delivered), returned: Number(row.returned) };
+    },
+
+    /** How many shops flagged a phone, and this shop's own flag if any. */
+    async flags(phone: string, shopId: string, trx: Executor = db) {
+      const rows = await trx
+        .selectFrom('customer_flags')
+        .select(['shop_id', 'reason'])
+        .where('phone', '=', phone)
+        .execute();
+      return { count: rows.length, own: rows.find((r) => r.shop_id === shopId) ?? null };
+    },
+
+    async upsertFlag(
+      values: { shop_id: string; phone: string; reason: string; flagged_by_user_id: string; at: Date },
+      trx: Executor = db,
+    ) {
+      const { at, ...rest } = values;
+      await trx
+        .insertInto('customer_flags')
+        .values({ ...rest, created_at: at, updated_at: at })
+        .onConflict((oc) =>
+          oc.columns(['shop_id', 'phone']).doUpdateSet((eb) => ({
+            reason: eb.ref('excluded.reason'),
+            flagged_by_user_id: eb.ref('excluded.flagged_by_user_id'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    },
+  };
+}
+
+export type CustomersRepository = ReturnType<typeof createCustomersRepository>;
+export type CustomerRow = NonNullable<Awaited<ReturnType<CustomersRepository['findById']>>>;

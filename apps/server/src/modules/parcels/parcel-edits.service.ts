@@ -1,0 +1,337 @@
+import { type Parcel, parcelMessages } from '@dak/domain/parcel';
+import {
+  cashBelowFloor,
+  type EditableField,
+  editability,
+  type ParcelEdit,
+  type ParcelNote,
+  parcelEditMessages,
+} from '@dak/domain/parcel-edits';
+import type { ShopRole } from '@dak/domain/permissions';
+import type { ChargeQuote } from '@dak/domain/pricing';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, ParcelAuditLogTable } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { PickupLocationsService } from '../pickup-locations/pickup-locations.service';
+import type { PricingService } from '../pricing/pricing.service';
+import type { ParcelEditsRepository } from './parcel-edits.repository';
+import type { ParcelRow, ParcelsRepository } from './parcels.repository';
+import { asBodyError, fieldError, toParcel } from './parcels.service';
+
+export type ParcelEditsService = ReturnType<typeof createParcelEditsService>;
+
+const taka = (poisha: number) => poisha / 100;
+const poisha = (taka: number) => taka * 100;
+
+const editsOf = (row: ParcelRow): Record<EditableField, number> => ({
+  customerPhone: row.customer_phone_edits,
+  cashCollectionAmount: row.cash_collection_edits,
+  customerAddress: row.customer_address_edits,
+});
+
+const fieldLabels: Record<EditableField, string> = {
+  customerPhone: 'customer phone',
+  cashCollectionAmount: 'cash collection amount',
+  customerAddress: 'customer address',
+};
+
+type NoteRow = {
+  id: string;
+  note: string;
+  author_user_id: string;
+  author_name: string | null;
+  created_at: Date;
+};
+const toNote = (row: NoteRow): ParcelNote => ({
+  id: row.id,
+  note: row.note,
+  author: { id: row.author_user_id, name: row.author_name },
+  createdAt: row.created_at,
+});
+
+/**
+ * Editing a booked parcel (each of phone, cash and address once, until delivered), its notes, and
+ * its audit log. Every change writes its audit rows (and, for edits, a parcel event) in the same
+ * transaction, on a row locked `for update`, so of two edits of one field exactly one wins.
+ */
+export function createParcelEditsService(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  repo: ParcelEditsRepository;
+  parcels: ParcelsRepository;
+  pickups: PickupLocationsService;
+  pricing: PricingService;
+}) {
+  const { db, clock, repo, parcels, pickups, pricing } = deps;
+
+  async function load(
+    shopId: string,
+    parcelId: string,
+    trx: Kysely<DB> | Transaction<DB> = db,
+    lock = false,
+  ) {
+    const row = await parcels.find(shopId, parcelId, trx, lock);
+    if (!row) throw new AppError('NOT_FOUND', parcelMessages.notFound);
+    return row;
+  }
+
+  /** The charge for the parcel as it would be after the edit, under the shop's plan now. */
+  async function requote(shopId: string, row: ParcelRow, next: { cash: number; deliveryAreaId: string }) {
+    const location = await pickups.get(shopId, row.pickup_location_id);
+    return pricing
+      .quoteForShop(shopId, {
+        pickupAreaId: location.area.id,
+        deliveryAreaId: next.deliveryAreaId,
+        weight: row.weight_grams,
+        cash: next.cash,
+        categoryId: row.category_id ?? undefined,
+        categoryVariantId: row.category_variant_id ?? undefined,
+        exchange: row.flow_type === 'exchange_return',
+      })
+      .catch((error: unknown) => {
+        throw asBodyError(error);
+      });
+  }
+
+  return {
+    /** Which fields can still be edited, and why not. */
+    async canEdit(shopId: string, parcelId: string) {
+      const row = await load(shopId, parcelId);
+      return editability({ status: row.status, edits: editsOf(row) });
+    },
+
+    /**
+     * Applies an edit. Fields sent with their current value are not changes (and not counted);
+     * nothing left to change is a 400. A field past its one edit is 409 PARCEL_FIELD_ALREADY_EDITED,
+     * a parcel past forward delivery 409 PARCEL_NOT_EDITABLE. Cash or area changes reprice the parcel.
+     */
+    async edit(input: {
+      shopId: string;
+      parcelId: string;
+      userId: string;
+      body: ParcelEdit;
+    }): Promise<Parcel> {
+      const { shopId, parcelId, userId, body } = input;
+      await db.transaction().execute(async (trx) => {
+        const row = await load(shopId, parcelId, trx, true);
+        const newPhone =
+          body.customerPhone !== undefined && body.customerPhone !== row.customer_phone
+            ? body.customerPhone
+            : null;
+        const newCash =
+          body.cashCollectionAmount !== undefined &&
+          poisha(body.cashCollectionAmount) !== row.cash_collection_poisha
+            ? body.cashCollectionAmount
+            : null;
+        const newAddress =
+          body.customerAddress !== undefined && body.customerAddress !== row.customer_address
+            ? body.customerAddress
+            : null;
+        const newArea =
+          body.deliveryAreaId !== undefined && body.deliveryAreaId !== row.delivery_area_id
+            ? body.deliveryAreaId
+            : null;
+        const changed: EditableField[] = [];
+        if (newPhone !== null) changed.push('customerPhone');
+        if (newCash !== null) changed.push('cashCollectionAmount');
+        if (newAddress !== null || newArea !== null) changed.push('customerAddress');
+        if (changed.length === 0) {
+          throw new AppError('VALIDATION_FAILED', parcelEditMessages.nothingToChange);
+        }
+
+        const state = editability({ status: row.status, edits: editsOf(row) });
+        for (const field of changed) {
+          const { reason, message } = state[field];
+          if (!reason) continue;
+          throw new AppError(
+            reason === 'already_edited' ? 'PARCEL_FIELD_ALREADY_EDITED' : 'PARCEL_NOT_EDITABLE',
+            message ?? parcelEditMessages[reason],
+            { field, reason, status: row.status },
+          );
+        }
+        if (newPhone !== null && newPhone === row.alternate_phone) {
+          throw fieldError('customerPhone', parcelMessages.alternateSamePhone);
+        }
+
+        const cash = newCash ?? taka(row.cash_collection_poisha);
+        let quote: ChargeQuote | null = null;
+        if (newCash !== null || newArea !== null) {
+          quote = await requote(shopId, row, { cash, deliveryAreaId: newArea ?? row.delivery_area_id });
+        }
+        const deliveryCharge = quote ? quote.deliveryCharge : taka(row.delivery_charge_poisha);
+        if (
+          newCash !== null &&
+          cashBelowFloor({ status: row.status, cashTaka: newCash, deliveryChargeTaka: deliveryCharge })
+        ) {
+          throw fieldError('cashCollectionAmount', parcelEditMessages.cashBelowDeliveryCharge);
+        }
+
+        const now = clock.now();
+        await repo.updateParcel(
+          row.id,
+          {
+            ...(newPhone !== null
+              ? { customer_phone: newPhone, customer_phone_edits: row.customer_phone_edits + 1 }
+              : {}),
+            ...(newCash !== null
+              ? {
+                  cash_collection_poisha: poisha(newCash),
+                  cash_collection_edits: row.cash_collection_edits + 1,
+                }
+              : {}),
+            ...(changed.includes('customerAddress')
+              ? { customer_address_edits: row.customer_address_edits + 1 }
+              : {}),
+            ...(newAddress !== null ? { customer_address: newAddress } : {}),
+            ...(newArea !== null ? { delivery_area_id: newArea } : {}),
+            ...(quote
+              ? {
+                  delivery_charge_poisha: poisha(quote.deliveryCharge),
+                  cod_charge_poisha: poisha(quote.codCharge),
+                  total_charge_poisha: poisha(quote.totalCharge),
+                  return_charge_poisha: poisha(quote.returnCharge),
+                  rate_class: quote.rateClass,
+                  price_plan_id: quote.pricePlanId,
+                }
+              : {}),
+            updated_at: now,
+          },
+          trx,
+        );
+
+        const audit = (
+          field: NonNullable<ParcelAuditLogTable['field']>,
+          oldValue: string,
+          newValue: string,
+        ) =>
+          parcels.insertAudit(
+            {
+              parcel_id: row.id,
+              at: now,
+              actor_user_id: userId,
+              actor_staff_id: null,
+              action: 'edit',
+              field,
+              old_value: oldValue,
+              new_value: newValue,
+            },
+            trx,
+          );
+        if (newPhone !== null) await audit('customerPhone', row.customer_phone, newPhone);
+        if (newCash !== null) {
+          await audit('cashCollectionAmount', String(taka(row.cash_collection_poisha)), String(newCash));
+        }
+        if (newAddress !== null) await audit('customerAddress', row.customer_address, newAddress);
+        if (newArea !== null) await audit('deliveryArea', row.delivery_area_id, newArea);
+
+        await parcels.insertEvent(
+          {
+            parcel_id: row.id,
+            at: now,
+            actor_user_id: userId,
+            actor_staff_id: null,
+            from_status: row.status,
+            to_status: row.status,
+            reason: 'edited',
+            note: `Changed ${changed.map((f) => fieldLabels[f]).join(', ')}`,
+            hub_id: null,
+          },
+          trx,
+        );
+      });
+      return toParcel(await load(shopId, parcelId));
+    },
+
+    async latestNote(shopId: string, parcelId: string) {
+      const row = await load(shopId, parcelId);
+      const note = await repo.latestNote(row.id);
+      return { note: note ? toNote(note) : null };
+    },
+
+    async addNote(input: { shopId: string; parcelId: string; userId: string; note: string }) {
+      const id = await db.transaction().execute(async (trx) => {
+        const row = await load(input.shopId, input.parcelId, trx);
+        const now = clock.now();
+        const noteId = await repo.insertNote(
+          { parcel_id: row.id, author_user_id: input.userId, note: input.note, created_at: now },
+          trx,
+        );
+        await parcels.insertAudit(
+          {
+            parcel_id: row.id,
+            at: now,
+            actor_user_id: input.userId,
+            actor_staff_id: null,
+            action: 'note_added',
+            field: null,
+            old_value: null,
+            new_value: input.note,
+          },
+          trx,
+        );
+        return noteId;
+      });
+      const note = await repo.findNote(input.parcelId, id);
+      if (!note) throw new AppError('NOT_FOUND', parcelEditMessages.noteNotFound);
+      return toNote(note);
+    },
+
+    /** Only the note's author or the shop's owner removes it; it stays in the audit log. */
+    async removeNote(input: {
+      shopId: string;
+      parcelId: string;
+      noteId: string;
+      userId: string;
+      role: ShopRole;
+    }) {
+      await db.transaction().execute(async (trx) => {
+        const row = await load(input.shopId, input.parcelId, trx);
+        const note = await repo.findNote(row.id, input.noteId, trx);
+        if (!note) throw new AppError('NOT_FOUND', parcelEditMessages.noteNotFound);
+        if (note.author_user_id !== input.userId && input.role !== 'owner') {
+          throw new AppError('NOTE_NOT_REMOVABLE', parcelEditMessages.noteNotRemovable);
+        }
+        const now = clock.now();
+        const removed = await repo.removeNote(
+          note.id,
+          { removed_at: now, removed_by_user_id: input.userId },
+          trx,
+        );
+        if (!removed) throw new AppError('NOT_FOUND', parcelEditMessages.noteNotFound);
+        await parcels.insertAudit(
+          {
+            parcel_id: row.id,
+            at: now,
+            actor_user_id: input.userId,
+            actor_staff_id: null,
+            action: 'note_removed',
+            field: null,
+            old_value: note.note,
+            new_value: null,
+          },
+          trx,
+        );
+      });
+      return { id: input.noteId, message: parcelEditMessages.noteRemoved };
+    },
+
+    async auditLog(shopId: string, parcelId: string) {
+      const row = await load(shopId, parcelId);
+      const rows = await repo.auditLog(row.id);
+      const items = rows.map((r) => ({
+        at: r.at,
+        action: r.action,
+        field: r.field,
+        oldValue: r.old_value,
+        newValue: r.new_value,
+        actor: r.actor_user_id
+          ? { kind: 'user' as const, id: r.actor_user_id, name: r.actor_name }
+          : r.actor_staff_id
+            ? { kind: 'staff' as const, id: r.actor_staff_id, name: r.actor_name }
+            : { kind: 'system' as const, id: null, name: null },
+      }));
+      return { items, count: items.length };
+    },
+  };
+}
