@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../schema';
 import type { BankSeed, BranchSeed } from './bank-rules';
+import { changed, fromExcluded, readSeed } from './upsert';
 
 /**
  * Loads banks (banks.json) and sample branches (bank-branches.json, see banks.README.md). Safe on
@@ -9,22 +9,6 @@ import type { BankSeed, BranchSeed } from './bank-rules';
  * `active` flags, which staff own, are set only when a row is first inserted. Rows that leave the
  * seed stay: payment methods point at them.
  */
-async function readSeed<T>(name: string): Promise<T[]> {
-  return JSON.parse(await readFile(new URL(`./${name}.json`, import.meta.url), 'utf8')) as T[];
-}
-
-function fromExcluded<C extends string>(columns: readonly C[]): Record<C, RawBuilder<never>> {
-  return Object.fromEntries(columns.map((c) => [c, sql.ref<never>(`excluded.${c}`)])) as Record<
-    C,
-    RawBuilder<never>
-  >;
-}
-
-function changed(table: string, columns: readonly string[]) {
-  const list = (prefix: string) => sql.join(columns.map((c) => sql.ref(`${prefix}.${c}`)));
-  return sql<boolean>`(${list(table)}) is distinct from (${list('excluded')})`;
-}
-
 export async function seedBanks(db: Kysely<DB>): Promise<{ banks: number; branches: number }> {
   const [bankSeeds, branches] = await Promise.all([
     readSeed<BankSeed>('banks'),

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
 import type { AreaSeed, DistrictSeed, DivisionSeed, HubSeed, ZoneSeed } from './geo-rules';
+import { changed, fromExcluded, readSeed } from './upsert';
 
 /**
  * Loads the reference geography (divisions, districts, zones, hubs, delivery areas) from the
@@ -10,35 +10,13 @@ import type { AreaSeed, DistrictSeed, DivisionSeed, HubSeed, ZoneSeed } from './
  * the flags staff change (areas.is_covered, hubs.active) are never touched once a row exists.
  * Rows that disappear from the seed stay: parcels and addresses may point at them.
  */
-async function readSeed<T>(name: string): Promise<T[]> {
-  // Read next to this module, so it works under tsx, vitest and from any working directory.
-  return JSON.parse(await readFile(new URL(`./geo/${name}.json`, import.meta.url), 'utf8')) as T[];
-}
-
-/**
- * `excluded.<column>` for each column, for an upsert that replaces those columns. Typed `never`
- * so it fits every column: the value is the same column of the row being inserted.
- */
-function fromExcluded<C extends string>(columns: readonly C[]): Record<C, RawBuilder<never>> {
-  return Object.fromEntries(columns.map((c) => [c, sql.ref<never>(`excluded.${c}`)])) as Record<
-    C,
-    RawBuilder<never>
-  >;
-}
-
-/** Skips the update when nothing changed, so a restart does not rewrite 700 rows. */
-function changed(table: string, columns: readonly string[]) {
-  const list = (prefix: string) => sql.join(columns.map((c) => sql.ref(`${prefix}.${c}`)));
-  return sql<boolean>`(${list(table)}) is distinct from (${list('excluded')})`;
-}
-
 export async function seedGeography(db: Kysely<DB>): Promise<{ areas: number }> {
   const [divisions, districts, zones, hubs, areas] = await Promise.all([
-    readSeed<DivisionSeed>('divisions'),
-    readSeed<DistrictSeed>('districts'),
-    readSeed<ZoneSeed>('zones'),
-    readSeed<HubSeed>('hubs'),
-    readSeed<AreaSeed>('areas'),
+    readSeed<DivisionSeed>('geo/divisions'),
+    readSeed<DistrictSeed>('geo/districts'),
+    readSeed<ZoneSeed>('geo/zones'),
+    readSeed<HubSeed>('geo/hubs'),
+    readSeed<AreaSeed>('geo/areas'),
   ]);
 
   const divisionColumns = ['name_en', 'name_bn', 'aliases', 'lat', 'lng'] as const;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
+import { changed, fromExcluded } from './upsert';
 
 /**
  * Loads the parcel categories and their variants (parcel-categories.json): names in English and
@@ -23,18 +24,6 @@ export type CategorySeed = {
 export async function readCategorySeed(): Promise<CategorySeed[]> {
   const text = await readFile(new URL('./parcel-categories.json', import.meta.url), 'utf8');
   return JSON.parse(text) as CategorySeed[];
-}
-
-function fromExcluded<C extends string>(columns: readonly C[]): Record<C, RawBuilder<never>> {
-  return Object.fromEntries(columns.map((c) => [c, sql.ref<never>(`excluded.${c}`)])) as Record<
-    C,
-    RawBuilder<never>
-  >;
-}
-
-function changed(table: string, columns: readonly string[]) {
-  const list = (prefix: string) => sql.join(columns.map((c) => sql.ref(`${prefix}.${c}`)));
-  return sql<boolean>`(${list(table)}) is distinct from (${list('excluded')})`;
 }
 
 export async function seedParcelCategories(
