@@ -63,6 +63,18 @@ describe('the server process on an embedded PostgreSQL', () => {
       body: JSON.stringify({ phone: '01700000001', password: 'demo-merchant-1' }),
     });
     expect(login.status).toBe(200);
+    // The demo shop is ready to book: it has an active pickup location.
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const shops = (await (await fetch(`${base}/api/v1/shops`, { headers: auth })).json()) as {
+      items: { id: string }[];
+    };
+    const shop = (await (
+      await fetch(`${base}/api/v1/shops/${shops.items[0]?.id}`, { headers: auth })
+    ).json()) as {
+      canBook: boolean;
+    };
+    expect(shop.canBook).toBe(true);
     const districts = (await (await fetch(`${base}/api/v1/districts`)).json()) as { count: number };
     expect(districts.count).toBe(64);
 

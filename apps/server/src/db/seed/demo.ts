@@ -14,6 +14,8 @@ export const demoAccounts = {
   admin: { phone: '8801700000009', localPhone: '01700000009', password: 'demo-admin-1', name: 'Dak Admin' },
 } as const;
 
+const demoArea = 'dhaka-city--mirpur-10';
+
 export async function seedDemoData(db: Kysely<DB>): Promise<boolean> {
   const anyone = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   const anyStaff = await db.selectFrom('staff').select('id').limit(1).executeTakeFirst();
@@ -38,12 +40,37 @@ export async function seedDemoData(db: Kysely<DB>): Promise<boolean> {
       .executeTakeFirstOrThrow();
     const shop = await trx
       .insertInto('shops')
-      .values({ name: merchant.shop, owner_user_id: user.id, daily_parcel_count: 40 })
+      .values({
+        name: merchant.shop,
+        owner_user_id: user.id,
+        daily_parcel_count: 40,
+        email: 'orders@mirpurfashion.example',
+        address: 'House 14, Road 3, Section 10, Mirpur',
+        area_id: demoArea,
+        phone: merchant.phone,
+        return_phone: merchant.phone,
+        reason: 'online_business',
+        product_type: 'fashion',
+        product_sub_type: 'womens',
+        terms_accepted_at: new Date(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('shop_members')
       .values({ shop_id: shop.id, user_id: user.id, role: 'owner' })
+      .execute();
+    // A pickup location, so the demo merchant can book a parcel at once.
+    await trx
+      .insertInto('pickup_locations')
+      .values({
+        shop_id: shop.id,
+        name: 'Mirpur warehouse',
+        address: 'House 14, Road 3, Section 10, Mirpur',
+        area_id: demoArea,
+        phone: merchant.phone,
+        created_by_user_id: user.id,
+      })
       .execute();
     await trx
       .insertInto('staff')
