@@ -17,6 +17,8 @@ import { createOtpService } from './modules/auth/otp.service';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { staffAuthRoutes } from './modules/auth/staff-auth.routes';
 import { createStaffAuthService } from './modules/auth/staff-auth.service';
+import { bulkParcelsRoutes } from './modules/bulk-parcels/bulk-parcels.routes';
+import { createBulkParcelsService } from './modules/bulk-parcels/bulk-parcels.service';
 import { createCustomersRepository } from './modules/customers/customers.repository';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { createCustomersService } from './modules/customers/customers.service';
@@ -195,6 +197,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimiter,
     limits: config.rateLimits,
   });
+  // Bulk booking from a sheet (issue 4, part 6).
+  const bulkParcels = createBulkParcelsService({ db, clock, parcels, pickups, flags, addressPrediction });
 
   await app.register(
     async (api) => {
@@ -214,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(opsRoutes({ ops, guards }));
       await api.register(pricingRoutes({ pricing, guards }));
       await api.register(addressPredictionRoutes({ addressPrediction }));
+      await api.register(bulkParcelsRoutes({ bulk: bulkParcels, guards }));
       await api.register(parcelsRoutes({ parcels, guards }));
       await api.register(parcelEditsRoutes({ edits: parcelEdits, guards }));
       await api.register(customersRoutes({ customers, guards }));

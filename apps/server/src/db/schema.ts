@@ -96,6 +96,8 @@ export type ShopsTable = {
   terms_accepted_at: Timestamp | null;
   /** Migration 20261122030000: the shop's own price plan; null = the default plan. */
   price_plan_id: string | null;
+  /** Migration 20261122060000: most rows one bulk upload may hold (1..10 000). */
+  bulk_import_limit: Generated<number>;
 };
 
 export type ShopRole = 'owner' | 'editor' | 'viewer';
@@ -483,4 +485,17 @@ export type DB = {
   parcel_notes: ParcelNotesTable;
   shop_customers: ShopCustomersTable;
   customer_flags: CustomerFlagsTable;
+  bulk_parcel_create_logs: BulkParcelCreateLogsTable;
+};
+
+/** Migration 20261122060000: one row per bulk confirm (spec 7, bulk-parcel-create-log). */
+export type BulkParcelCreateLogsTable = {
+  id: Generated<string>;
+  shop_id: string;
+  user_id: string;
+  file_name: string | null;
+  total: number;
+  created: number;
+  failed: number;
+  created_at: Date;
 };

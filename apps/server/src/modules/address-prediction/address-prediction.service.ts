@@ -65,6 +65,10 @@ export function createAddressPredictionService(deps: {
       );
       return predictArea(await index(), input.address);
     },
+    /** The same reading without the per-IP limit, for the server's own callers (bulk upload). */
+    async predictTrusted(address: string): Promise<AddressPrediction> {
+      return predictArea(await index(), address);
+    },
     /** Forget the index (after a re-seed or a rename); the next request rebuilds it. */
     invalidate() {
       cached = undefined;

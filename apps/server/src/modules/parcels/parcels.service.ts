@@ -238,6 +238,86 @@ export function createParcelsService(deps: {
     return { location, quote };
   }
 
+  /**
+   * Inserts one checked booking (prepare's quote) with its first event and the address-book entry,
+   * in the caller's transaction: single booking and bulk confirm both book through here.
+   */
+  async function insertBooking(
+    trx: Transaction<DB>,
+    input: { shopId: string; userId: string; body: ParcelCreate; quote: ChargeQuote; now: Date },
+  ) {
+    const { shopId, userId, body, quote, now } = input;
+    let id: string | null = null;
+    let trackingId = '';
+    // A taken tracking ID (1 in 5 × 10¹¹ per parcel) just draws another.
+    for (let attempt = 0; !id; attempt++) {
+      if (attempt >= 5) throw new Error('Could not draw a free tracking ID');
+      trackingId = newTrackingId(random);
+      id = await repo.insertParcel(
+        {
+          tracking_id: trackingId,
+          shop_id: shopId,
+          pickup_location_id: body.pickupLocationId,
+          delivery_area_id: body.deliveryAreaId,
+          customer_name: body.customerName,
+          customer_phone: body.customerPhone,
+          customer_address: body.customerAddress,
+          alternate_phone: body.alternatePhone ?? null,
+          invoice_id: body.invoiceId ?? null,
+          category_id: body.categoryId ?? null,
+          category_variant_id: body.categoryVariantId ?? null,
+          selling_price_poisha: poisha(body.sellingPrice),
+          cash_collection_poisha: poisha(body.cashCollectionAmount),
+          weight_grams: body.weightGrams,
+          instructions: body.instructions ?? null,
+          parcel_type: body.parcelType,
+          flow_type: 'regular',
+          status: initialParcelStatus,
+          seller_status: sellerStatusOf(initialParcelStatus),
+          payment_status: 'cash_collection_pending',
+          delivery_charge_poisha: poisha(quote.deliveryCharge),
+          cod_charge_poisha: poisha(quote.codCharge),
+          total_charge_poisha: poisha(quote.totalCharge),
+          return_charge_poisha: poisha(quote.returnCharge),
+          rate_class: quote.rateClass,
+          price_plan_id: quote.pricePlanId,
+          pickup_date: pickupDate(now),
+          created_by_user_id: userId,
+          created_at: now,
+          updated_at: now,
+        },
+        trx,
+      );
+    }
+    await repo.insertEvent(
+      {
+        parcel_id: id,
+        at: now,
+        actor_user_id: userId,
+        actor_staff_id: null,
+        from_status: null,
+        to_status: initialParcelStatus,
+        reason: null,
+        note: null,
+        hub_id: null,
+      },
+      trx,
+    );
+    await customers.recordBooking(
+      {
+        shopId,
+        phone: body.customerPhone,
+        name: body.customerName,
+        address: body.customerAddress,
+        deliveryAreaId: body.deliveryAreaId,
+        alternatePhone: body.alternatePhone ?? null,
+        at: now,
+      },
+      trx,
+    );
+    return { id, trackingId };
+  }
+
   async function replay(shopId: string, stored: { request_hash: string; response: unknown }, hash: string) {
     if (stored.request_hash !== hash) {
       throw new AppError('IDEMPOTENCY_KEY_REUSED', parcelMessages.idempotencyKeyReused);
@@ -275,72 +355,7 @@ export function createParcelsService(deps: {
       const now = clock.now();
       try {
         const parcelId = await db.transaction().execute(async (trx) => {
-          let id: string | null = null;
-          // A taken tracking ID (1 in 5 × 10¹¹ per parcel) just draws another.
-          for (let attempt = 0; !id; attempt++) {
-            if (attempt >= 5) throw new Error('Could not draw a free tracking ID');
-            id = await repo.insertParcel(
-              {
-                tracking_id: newTrackingId(random),
-                shop_id: shopId,
-                pickup_location_id: body.pickupLocationId,
-                delivery_area_id: body.deliveryAreaId,
-                customer_name: body.customerName,
-                customer_phone: body.customerPhone,
-                customer_address: body.customerAddress,
-                alternate_phone: body.alternatePhone ?? null,
-                invoice_id: body.invoiceId ?? null,
-                category_id: body.categoryId ?? null,
-                category_variant_id: body.categoryVariantId ?? null,
-                selling_price_poisha: poisha(body.sellingPrice),
-                cash_collection_poisha: poisha(body.cashCollectionAmount),
-                weight_grams: body.weightGrams,
-                instructions: body.instructions ?? null,
-                parcel_type: body.parcelType,
-                flow_type: 'regular',
-                status: initialParcelStatus,
-                seller_status: sellerStatusOf(initialParcelStatus),
-                payment_status: 'cash_collection_pending',
-                delivery_charge_poisha: poisha(quote.deliveryCharge),
-                cod_charge_poisha: poisha(quote.codCharge),
-                total_charge_poisha: poisha(quote.totalCharge),
-                return_charge_poisha: poisha(quote.returnCharge),
-                rate_class: quote.rateClass,
-                price_plan_id: quote.pricePlanId,
-                pickup_date: pickupDate(now),
-                created_by_user_id: userId,
-                created_at: now,
-                updated_at: now,
-              },
-              trx,
-            );
-          }
-          await repo.insertEvent(
-            {
-              parcel_id: id,
-              at: now,
-              actor_user_id: userId,
-              actor_staff_id: null,
-              from_status: null,
-              to_status: initialParcelStatus,
-              reason: null,
-              note: null,
-              hub_id: null,
-            },
-            trx,
-          );
-          await customers.recordBooking(
-            {
-              shopId,
-              phone: body.customerPhone,
-              name: body.customerName,
-              address: body.customerAddress,
-              deliveryAreaId: body.deliveryAreaId,
-              alternatePhone: body.alternatePhone ?? null,
-              at: now,
-            },
-            trx,
-          );
+          const { id } = await insertBooking(trx, { shopId, userId, body, quote, now });
           if (idempotencyKey) {
             const recorded = await repo.insertIdempotencyKey(
               {
@@ -363,6 +378,51 @@ export function createParcelsService(deps: {
         if (!stored) throw error;
         return { parcel: await replay(shopId, stored, hash), statusCode: stored.status_code, replayed: true };
       }
+    },
+
+    /**
+     * Everything booking checks against the database (pickup location, alternate phone, the
+     * charge), without booking: bulk preview and confirm run it on every row.
+     */
+    async check(shopId: string, body: ParcelCreate) {
+      return prepare(shopId, body);
+    },
+
+    /**
+     * Books checked bookings (each with its quote from check) in row order, `batchSize` per
+     * transaction, through the same insert as a single booking. Returns the tracking IDs in order.
+     */
+    async createMany(input: {
+      shopId: string;
+      userId: string;
+      items: { body: ParcelCreate; quote: ChargeQuote }[];
+      batchSize: number;
+      /** Runs in the last batch's transaction (the bulk log row). */
+      onLastBatch?: (trx: Transaction<DB>) => Promise<void>;
+    }) {
+      const now = clock.now();
+      const trackingIds: string[] = [];
+      for (let start = 0; start < input.items.length; start += input.batchSize) {
+        const batch = input.items.slice(start, start + input.batchSize);
+        const last = start + input.batchSize >= input.items.length;
+        const ids = await db.transaction().execute(async (trx) => {
+          const out: string[] = [];
+          for (const item of batch) {
+            const { trackingId } = await insertBooking(trx, {
+              shopId: input.shopId,
+              userId: input.userId,
+              body: item.body,
+              quote: item.quote,
+              now,
+            });
+            out.push(trackingId);
+          }
+          if (last && input.onLastBatch) await input.onLastBatch(trx);
+          return out;
+        });
+        trackingIds.push(...ids);
+      }
+      return trackingIds;
     },
 
     async list(shopId: string, query: ParcelListQuery) {

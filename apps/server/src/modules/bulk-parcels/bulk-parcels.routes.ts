@@ -1,0 +1,133 @@
+import {
+  bulkConfirmedSchema,
+  bulkConfirmSchema,
+  bulkLogListSchema,
+  bulkLogQuerySchema,
+  bulkPreviewJsonSchema,
+  bulkPreviewSchema,
+} from '@dak/domain/bulk';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { type Guards, shopOf, userOf } from '../../plugins/auth';
+import type { BulkParcelsService } from './bulk-parcels.service';
+import { readBulkUpload } from './bulk-parcels.upload';
+
+const shopParams = z.object({ shopId: z.uuid() });
+const security = [{ bearer: [] }];
+const tags = ['parcels'];
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Bulk booking from a sheet (issue 4, part 6): template, preview, confirm and the upload log. */
+export function bulkParcelsRoutes(deps: { bulk: BulkParcelsService; guards: Guards }) {
+  return async (app: FastifyInstance) => {
+    // Multipart is parsed only in this plugin's routes (the NID plugin has its own).
+    await app.register(fastifyMultipart, { throwFileSizeLimit: false });
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { bulk, guards } = deps;
+
+    r.get(
+      '/shops/:shopId/parcels/bulk/template',
+      {
+        ...guards.shop('parcel.create'),
+        schema: {
+          tags,
+          summary: 'The bulk upload template (.xlsx): the columns and one example row',
+          security,
+          params: shopParams,
+        },
+      },
+      async (_request, reply) => {
+        const bytes = await bulk.template();
+        return reply
+          .header('content-type', xlsxType)
+          .header('content-disposition', 'attachment; filename="parcels_template.xlsx"')
+          .send(bytes);
+      },
+    );
+
+    r.post(
+      '/shops/:shopId/parcels/bulk/preview',
+      {
+        ...guards.shop('parcel.create'),
+        schema: {
+          tags,
+          summary: 'Check a sheet of parcels row by row without booking',
+          description:
+            'multipart/form-data with `file` (.xlsx or .csv, at most 5 MB; `format` dak, shopify or ' +
+            'woocommerce, detected from the headers when absent; `pickupLocationId` optional) or JSON ' +
+            '`{rows, pickupLocationId?}`. Each row is checked with the booking schema; a missing ' +
+            'delivery area is read from the address for shops with area-prediction-bulk. With a pickup ' +
+            'location the charge is checked too. 413 PAYLOAD_TOO_LARGE over the shop’s import limit.',
+          consumes: ['multipart/form-data', 'application/json'],
+          security,
+          params: shopParams,
+          response: { 200: bulkPreviewSchema },
+        },
+      },
+      async (request) => {
+        const { shopId } = shopOf(request);
+        if (request.isMultipart()) {
+          const upload = await readBulkUpload(request);
+          const result = await bulk.preview(shopId, upload.rows, upload.pickupLocationId);
+          return { format: upload.format, ...result };
+        }
+        const parsed = bulkPreviewJsonSchema.safeParse(request.body);
+        if (!parsed.success) {
+          const fields = parsed.error.issues.map((i) => ({
+            path: ['body', ...i.path].join('.'),
+            message: i.message,
+          }));
+          throw new AppError('VALIDATION_FAILED', fields[0]?.message ?? 'Invalid body', { fields });
+        }
+        const result = await bulk.preview(shopId, parsed.data.rows, parsed.data.pickupLocationId);
+        return { format: 'dak' as const, ...result };
+      },
+    );
+
+    r.post(
+      '/shops/:shopId/parcels/bulk/confirm',
+      {
+        ...guards.shop('parcel.create'),
+        schema: {
+          tags,
+          summary: 'Book every row of a checked sheet, or none',
+          description:
+            'Needs the pickup location and sellingPriceAcknowledged: true (spec 5). Rows are checked ' +
+            'again; any invalid row answers 400 VALIDATION_FAILED with details.rows and books nothing. ' +
+            'Otherwise all rows are booked (500 per transaction) and the tracking IDs come back in row order.',
+          security,
+          params: shopParams,
+          body: bulkConfirmSchema,
+          response: { 201: bulkConfirmedSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await bulk.confirm({
+          shopId: shopOf(request).shopId,
+          userId: userOf(request).userId,
+          body: request.body,
+        });
+        return reply.status(201).send(result);
+      },
+    );
+
+    r.get(
+      '/shops/:shopId/parcels/bulk/logs',
+      {
+        ...guards.shop('parcel.view'),
+        schema: {
+          tags,
+          summary: 'The shop’s bulk uploads, newest first, with their counts',
+          security,
+          params: shopParams,
+          querystring: bulkLogQuerySchema,
+          response: { 200: bulkLogListSchema },
+        },
+      },
+      (request) => bulk.logs(shopOf(request).shopId, request.query),
+    );
+  };
+}

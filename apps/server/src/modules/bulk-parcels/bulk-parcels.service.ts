@@ -1,0 +1,253 @@
+import {
+  type BulkConfirm,
+  type BulkPreviewRow,
+  type BulkRowError,
+  type BulkRowInput,
+  bulkBatchSize,
+  bulkColumns,
+  bulkExampleRow,
+  bulkMessages,
+  defaultBulkImportLimit,
+} from '@dak/domain/bulk';
+import { type ParcelCreate, parcelCreateSchema } from '@dak/domain/parcel';
+import type { ChargeQuote } from '@dak/domain/pricing';
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { AddressPredictionService } from '../address-prediction/address-prediction.service';
+import type { FlagsService } from '../flags/flags.service';
+import type { ParcelsService } from '../parcels/parcels.service';
+import { fieldError } from '../parcels/parcels.service';
+import type { PickupLocationsService } from '../pickup-locations/pickup-locations.service';
+
+export type BulkParcelsService = ReturnType<typeof createBulkParcelsService>;
+
+/** Stands in for the pickup location while a preview checks rows before one is chosen. */
+const placeholderPickup = '00000000-0000-4000-8000-000000000000';
+export const bulkPredictionFlag = 'area-prediction-bulk';
+
+type CheckedRow = BulkPreviewRow & { body?: ParcelCreate; quote?: ChargeQuote };
+
+/** The booking's field errors (`body.x`) as a row's `{field, message}`. */
+function rowErrorsOf(error: unknown): BulkRowError[] {
+  if (!(error instanceof AppError)) throw error;
+  const fields = (error.details as { fields?: { path: string; message: string }[] } | undefined)?.fields;
+  if (fields?.length)
+    return fields.map((f) => ({ field: f.path.replace(/^body\./, ''), message: f.message }));
+  return [{ field: 'row', message: error.message }];
+}
+
+/**
+ * Bulk booking (issue 4, part 6): the template, a preview that checks every row with the booking
+ * schema (and, when a pickup location is known, the booking's database checks), and a confirm that
+ * books all rows through the parcels service or none, and logs the upload.
+ */
+export function createBulkParcelsService(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  parcels: ParcelsService;
+  pickups: PickupLocationsService;
+  flags: FlagsService;
+  addressPrediction: AddressPredictionService;
+}) {
+  const { db, clock, parcels, pickups, flags, addressPrediction } = deps;
+
+  async function limitOf(shopId: string) {
+    const row = await db
+      .selectFrom('shops')
+      .select('bulk_import_limit')
+      .where('id', '=', shopId)
+      .executeTakeFirst();
+    return row?.bulk_import_limit ?? defaultBulkImportLimit;
+  }
+
+  async function predictionEnabled(shopId: string) {
+    try {
+      return (await flags.rollout(shopId, bulkPredictionFlag)).enabled;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The chosen pickup location must be the shop's and active, once for the whole upload. */
+  async function checkPickup(shopId: string, pickupLocationId: string) {
+    const location = await pickups.get(shopId, pickupLocationId).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') {
+        throw fieldError('pickupLocationId', 'Pickup location not found');
+      }
+      throw error;
+    });
+    if (location.status !== 'active') {
+      throw fieldError('pickupLocationId', 'This pickup location is inactive. Choose an active one.');
+    }
+  }
+
+  async function checkRows(
+    shopId: string,
+    rows: BulkRowInput[],
+    pickupLocationId: string | undefined,
+  ): Promise<{ rows: CheckedRow[]; limit: number }> {
+    const limit = await limitOf(shopId);
+    if (rows.length === 0) throw new AppError('VALIDATION_FAILED', bulkMessages.noRows);
+    if (rows.length > limit) {
+      throw new AppError('PAYLOAD_TOO_LARGE', bulkMessages.tooManyRows(limit), { limit, rows: rows.length });
+    }
+    if (pickupLocationId) await checkPickup(shopId, pickupLocationId);
+    const predict = await predictionEnabled(shopId);
+    const out: CheckedRow[] = [];
+    for (const [index, input] of rows.entries()) {
+      const row: CheckedRow = { index, input, errors: [] };
+      const candidate: Record<string, unknown> = { ...input };
+      // A sheet's cells are text; the booking schema wants the weight as a number.
+      const weight = typeof input.weightGrams === 'string' ? input.weightGrams.trim() : undefined;
+      if (weight && /^\d+(\.\d+)?$/.test(weight)) candidate.weightGrams = Number(weight);
+      const address = typeof input.customerAddress === 'string' ? input.customerAddress.trim() : '';
+      const hasArea = input.deliveryAreaId !== undefined && String(input.deliveryAreaId ?? '').trim() !== '';
+      if (!hasArea && predict && address) {
+        const prediction = await addressPrediction.predictTrusted(address);
+        if (prediction.areaId) {
+          candidate.deliveryAreaId = prediction.areaId;
+          row.predictedArea = {
+            areaId: prediction.areaId,
+            districtId: prediction.districtId,
+            confidence: prediction.confidence,
+          };
+        }
+      }
+      candidate.pickupLocationId = pickupLocationId ?? placeholderPickup;
+      const parsed = parcelCreateSchema.safeParse(candidate);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? 'row');
+          if (field === 'pickupLocationId') continue;
+          const message =
+            field === 'deliveryAreaId' && !hasArea
+              ? predict && address
+                ? bulkMessages.areaNotPredicted
+                : bulkMessages.areaRequired
+              : issue.message;
+          if (!row.errors.some((e) => e.field === field)) row.errors.push({ field, message });
+        }
+      } else if (pickupLocationId) {
+        try {
+          row.quote = (await parcels.check(shopId, parsed.data)).quote;
+          row.body = parsed.data;
+        } catch (error) {
+          row.errors.push(...rowErrorsOf(error));
+        }
+      } else {
+        row.body = parsed.data;
+      }
+      out.push(row);
+    }
+    return { rows: out, limit };
+  }
+
+  const summary = (rows: CheckedRow[], limit: number) => {
+    const view = rows.map(({ body: _b, quote: _q, ...r }) => r);
+    const errorCount = view.filter((r) => r.errors.length > 0).length;
+    return { rows: view, validCount: view.length - errorCount, errorCount, limit };
+  };
+
+  return {
+    /** The template: our columns and one example row, phones kept as text. */
+    async template(): Promise<Buffer> {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Parcels');
+      sheet.columns = bulkColumns.map((c) => ({
+        header: c.header,
+        key: c.field,
+        width: Math.max(14, c.header.length + 2),
+        style: c.field.endsWith('Phone') || c.field === 'invoiceId' ? { numFmt: '@' } : {},
+      }));
+      sheet.getRow(1).font = { bold: true };
+      sheet.addRow(bulkExampleRow);
+      return Buffer.from(await workbook.xlsx.writeBuffer());
+    },
+
+    async preview(shopId: string, rows: BulkRowInput[], pickupLocationId?: string) {
+      const checked = await checkRows(shopId, rows, pickupLocationId);
+      return summary(checked.rows, checked.limit);
+    },
+
+    /**
+     * Books every row or none: any invalid row answers 400 with the rows and their errors (and the
+     * attempt is logged with created 0); otherwise all rows are booked, bulkBatchSize per
+     * transaction, and the log row is written with the last batch.
+     */
+    async confirm(input: { shopId: string; userId: string; body: BulkConfirm }) {
+      const { shopId, userId, body } = input;
+      const checked = await checkRows(shopId, body.rows, body.pickupLocationId);
+      const bad = checked.rows.filter((r) => r.errors.length > 0);
+      const log = (created: number, failed: number) => ({
+        shop_id: shopId,
+        user_id: userId,
+        file_name: body.fileName ?? null,
+        total: body.rows.length,
+        created,
+        failed,
+        created_at: clock.now(),
+      });
+      if (bad.length > 0) {
+        await db.insertInto('bulk_parcel_create_logs').values(log(0, bad.length)).execute();
+        throw new AppError('VALIDATION_FAILED', bulkMessages.invalidRows, {
+          rows: bad.map((r) => ({ index: r.index, errors: r.errors })),
+        });
+      }
+      let logId = '';
+      const trackingIds = await parcels.createMany({
+        shopId,
+        userId,
+        batchSize: bulkBatchSize,
+        items: checked.rows.map((r) => ({ body: r.body as ParcelCreate, quote: r.quote as ChargeQuote })),
+        onLastBatch: async (trx) => {
+          const row = await trx
+            .insertInto('bulk_parcel_create_logs')
+            .values(log(body.rows.length, 0))
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          logId = row.id;
+        },
+      });
+      return { logId, created: trackingIds.length, trackingIds };
+    },
+
+    async logs(shopId: string, page: { limit: number; offset: number }) {
+      const base = db.selectFrom('bulk_parcel_create_logs as b').where('b.shop_id', '=', shopId);
+      const [rows, count] = await Promise.all([
+        base
+          .innerJoin('users as u', 'u.id', 'b.user_id')
+          .select([
+            'b.id',
+            'b.file_name',
+            'b.total',
+            'b.created',
+            'b.failed',
+            'b.created_at',
+            'b.user_id',
+            'u.full_name',
+          ])
+          .orderBy('b.created_at', 'desc')
+          .orderBy('b.id', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          fileName: r.file_name,
+          total: r.total,
+          created: r.created,
+          failed: r.failed,
+          user: { id: r.user_id, name: r.full_name },
+          createdAt: r.created_at,
+        })),
+        count: Number(count.n),
+      };
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import {
+  type BulkFormat,
+  type BulkRowInput,
+  bulkFileMaxBytes,
+  bulkFormats,
+  bulkMessages,
+  parseCsv,
+  rowsFromSheet,
+} from '@dak/domain/bulk';
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
+
+export type BulkUpload = {
+  fileName: string;
+  format: BulkFormat;
+  rows: BulkRowInput[];
+  pickupLocationId?: string;
+};
+
+const isZip = (b: Buffer) =>
+  b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+
+/** A CSV is text: no NUL byte, valid UTF-8 (a PNG or a zip renamed .csv is neither). */
+function csvText(bytes: Buffer): string | undefined {
+  if (isZip(bytes) || bytes.includes(0)) return undefined;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first sheet's cells as text (a formula's result, a link's text, numbers as written). */
+async function xlsxTable(bytes: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError('FILE_CORRUPT', bulkMessages.fileCorrupt);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new AppError('FILE_CORRUPT', bulkMessages.fileCorrupt);
+  const table: string[][] = [];
+  const width = sheet.columnCount;
+  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+    const cells: string[] = [];
+    for (let c = 1; c <= width; c++) cells.push(row.getCell(c).text ?? '');
+    table[rowNumber - 1] = cells;
+  });
+  return Array.from(table, (r) => r ?? []);
+}
+
+/** Reads an .xlsx or .csv sheet, judged by its bytes as well as its name, into rows. */
+export async function rowsFromFile(
+  fileName: string,
+  bytes: Buffer,
+  format?: BulkFormat,
+): Promise<{ format: BulkFormat; rows: BulkRowInput[] }> {
+  const name = fileName.toLowerCase();
+  let table: string[][];
+  if (name.endsWith('.xlsx') && isZip(bytes)) {
+    table = await xlsxTable(bytes);
+  } else if (name.endsWith('.csv')) {
+    const text = csvText(bytes);
+    if (text === undefined) throw new AppError('FILE_TYPE_NOT_ALLOWED', bulkMessages.fileType);
+    table = parseCsv(text);
+  } else {
+    throw new AppError('FILE_TYPE_NOT_ALLOWED', bulkMessages.fileType);
+  }
+  const read = rowsFromSheet(table, format);
+  if ('error' in read) throw new AppError('VALIDATION_FAILED', read.error);
+  return read;
+}
+
+/** multipart/form-data: file `file` (at most 5 MB), optional fields `format`, `pickupLocationId`. */
+export async function readBulkUpload(request: FastifyRequest): Promise<BulkUpload> {
+  let file: { name: string; bytes: Buffer; truncated: boolean } | undefined;
+  let format: string | undefined;
+  let pickupLocationId: string | undefined;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: bulkFileMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') file = { name: part.filename, bytes, truncated: part.file.truncated };
+      } else if (typeof part.value === 'string') {
+        if (part.fieldname === 'format') format = part.value.trim();
+        if (part.fieldname === 'pickupLocationId') pickupLocationId = part.value.trim() || undefined;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Send one file in the field "file"');
+    }
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', bulkMessages.fileTooLarge);
+    throw new AppError('VALIDATION_FAILED', 'The upload is incomplete or malformed; please try again');
+  }
+  if (!file || file.bytes.length === 0) throw new AppError('FILE_REQUIRED', bulkMessages.fileRequired);
+  if (file.truncated) throw new AppError('FILE_TOO_LARGE', bulkMessages.fileTooLarge);
+  if (format !== undefined && format !== '' && !(bulkFormats as readonly string[]).includes(format)) {
+    throw new AppError('VALIDATION_FAILED', 'format must be dak, shopify or woocommerce');
+  }
+  const read = await rowsFromFile(file.name, file.bytes, (format || undefined) as BulkFormat | undefined);
+  return { fileName: file.name, ...read, pickupLocationId };
+}

@@ -1,0 +1,417 @@
+import { z } from 'zod';
+
+/**
+ * Bulk parcel upload (issue 4, part 6; spec 5, 7 and 9): the template's columns, reading a sheet's
+ * header row (ours, or a Shopify or WooCommerce order export) into booking inputs, and a small
+ * RFC 4180 CSV reader. Rows are checked by parcel.ts's parcelCreateSchema, not by rules here: this
+ * file only decides which cell feeds which booking field.
+ */
+
+export const bulkMessages = {
+  pickupRequired: 'Choose a pickup location before confirming the upload',
+  acknowledgementRequired: 'Confirm that the selling price of every parcel is correct',
+  noRows: 'The file has no parcel rows',
+  tooManyRows: (limit: number) => `At most ${limit} parcels can be uploaded at once`,
+  invalidRows: 'Some rows have errors; fix them and confirm again',
+  areaRequired: 'Delivery area is required',
+  areaNotPredicted: 'Delivery area is required: we could not read it from the address',
+  fileRequired: 'Attach an .xlsx or .csv file in the field "file"',
+  fileType: 'Upload an Excel (.xlsx) or CSV (.csv) file',
+  fileTooLarge: 'The file must be at most 5 MB',
+  fileCorrupt: 'The file could not be read; save it again as .xlsx or .csv',
+  noHeader: 'The first row must hold the column names of the template',
+} as const;
+
+/** Spec 9: an upload holds 100 rows unless staff raise the shop's limit, never above 10 000. */
+export const defaultBulkImportLimit = 100;
+export const maxBulkImportLimit = 10_000;
+/** Spec 9: the web's sheet adds this many empty rows at a time. */
+export const bulkSheetRowStep = 20;
+export const bulkFileMaxBytes = 5 * 1024 * 1024;
+/** Rows created per transaction on confirm. */
+export const bulkBatchSize = 500;
+/** Order exports carry no parcel weight: rows from them are booked at this weight unless edited. */
+export const exportDefaultWeightGrams = 500;
+
+export const bulkFormats = ['dak', 'shopify', 'woocommerce'] as const;
+export type BulkFormat = (typeof bulkFormats)[number];
+
+/** The booking fields a sheet row can fill (the pickup location is chosen once for the upload). */
+export const bulkFields = [
+  'invoiceId',
+  'customerName',
+  'customerPhone',
+  'alternatePhone',
+  'customerAddress',
+  'deliveryAreaId',
+  'weightGrams',
+  'sellingPrice',
+  'cashCollectionAmount',
+  'categoryId',
+  'instructions',
+] as const;
+export type BulkField = (typeof bulkFields)[number];
+
+/** The template's columns in order, each with the other spellings merchants use. */
+export const bulkColumns: readonly { field: BulkField; header: string; aliases: readonly string[] }[] = [
+  {
+    field: 'invoiceId',
+    header: 'Invoice ID',
+    aliases: ['invoice', 'invoice no', 'order id', 'merchant invoice id'],
+  },
+  { field: 'customerName', header: 'Customer name', aliases: ['name', 'recipient name', 'customer'] },
+  {
+    field: 'customerPhone',
+    header: 'Customer phone',
+    aliases: ['phone', 'mobile', 'recipient phone', 'customer mobile'],
+  },
+  {
+    field: 'alternatePhone',
+    header: 'Alternate phone',
+    aliases: ['alt phone', 'alternative phone', 'secondary phone'],
+  },
+  {
+    field: 'customerAddress',
+    header: 'Customer address',
+    aliases: ['address', 'recipient address', 'delivery address'],
+  },
+  {
+    field: 'deliveryAreaId',
+    header: 'Delivery area ID (optional when the address can be read)',
+    aliases: ['delivery area id', 'delivery area', 'area id', 'area'],
+  },
+  {
+    field: 'weightGrams',
+    header: 'Weight (g)',
+    aliases: ['weight', 'weight g', 'weight grams', 'weight in grams'],
+  },
+  { field: 'sellingPrice', header: 'Selling price', aliases: ['price', 'product price', 'selling price tk'] },
+  {
+    field: 'cashCollectionAmount',
+    header: 'Cash to collect',
+    aliases: ['cash collection', 'cash collection amount', 'cod', 'cod amount', 'collect amount'],
+  },
+  { field: 'categoryId', header: 'Category', aliases: ['category id', 'product category'] },
+  {
+    field: 'instructions',
+    header: 'Instructions',
+    aliases: ['note', 'notes', 'special instructions', 'remarks'],
+  },
+];
+
+export const bulkExampleRow: Record<BulkField, string | number> = {
+  invoiceId: 'INV-1001',
+  customerName: 'Rahima Begum',
+  customerPhone: '01712345678',
+  alternatePhone: '',
+  customerAddress: 'House 5, Road 3, Gulshan 1, Dhaka',
+  deliveryAreaId: 'dhaka-city--gulshan',
+  weightGrams: 500,
+  sellingPrice: 1200,
+  cashCollectionAmount: 1250,
+  categoryId: '',
+  instructions: 'Call before delivery',
+};
+
+/** Case, spaces, underscores, dashes and brackets do not matter in a column name. */
+export function normalizeHeader(header: string): string {
+  return header
+    .replace(/^\uFEFF/, '')
+    .toLowerCase()
+    .replace(/\(.*?\)/g, (m) => (/(^|\W)g(\W|$)|gram/.test(m) ? ` ${m.slice(1, -1)} ` : ' '))
+    .replace(/[_\-./#:]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const dakHeaderIndex = new Map<string, BulkField>();
+for (const column of bulkColumns) {
+  dakHeaderIndex.set(normalizeHeader(column.header), column.field);
+  for (const alias of column.aliases) dakHeaderIndex.set(normalizeHeader(alias), column.field);
+}
+
+/** A row as a sheet or the web's grid gives it: text or numbers, any field may be missing. */
+const cell = z
+  .union([z.string().max(1000), z.number()])
+  .nullable()
+  .optional();
+export const bulkRowInputSchema = z.object(
+  Object.fromEntries(bulkFields.map((f) => [f, cell])) as Record<BulkField, typeof cell>,
+);
+export type BulkRowInput = z.infer<typeof bulkRowInputSchema>;
+
+export const bulkRowError = z.object({ field: z.string(), message: z.string() });
+export type BulkRowError = z.infer<typeof bulkRowError>;
+
+// Reading a sheet ---------------------------------------------------------------------------------
+
+const shopifyMarkers = ['financial status', 'shipping name', 'lineitem name'];
+const wooMarkers = ['order number', 'shipping first name', 'payment method'];
+
+/** Which export a header row is: two of an export's marker columns name it, else ours. */
+export function detectFormat(headers: readonly string[]): BulkFormat {
+  const names = new Set(headers.map(normalizeHeader));
+  const hits = (markers: string[]) => markers.filter((m) => names.has(m)).length;
+  if (hits(shopifyMarkers) >= 2) return 'shopify';
+  if (hits(wooMarkers) >= 2) return 'woocommerce';
+  return 'dak';
+}
+
+type Record_ = Map<string, string>;
+
+const get = (r: Record_, ...names: string[]) => {
+  for (const name of names) {
+    const value = r.get(normalizeHeader(name))?.trim();
+    if (value) return value;
+  }
+  return '';
+};
+const joinParts = (...parts: string[]) =>
+  parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(', ');
+
+/**
+ * Exports write money as decimals ("1250.00"). Whole amounts lose the zeros; anything else stays
+ * as written so the booking schema reports it (we do not round a merchant's price).
+ */
+export function exportAmount(text: string): string {
+  const t = text.replace(/,/g, '').trim();
+  const m = /^(\d+)(?:\.0+)?$/.exec(t);
+  return m?.[1] ?? t;
+}
+
+const blank = (row: BulkRowInput) =>
+  Object.values(row).every((v) => v === undefined || v === null || String(v).trim() === '');
+
+/** Our template: each known column to its field; unknown columns are ignored. */
+function mapDak(headers: readonly string[], records: readonly string[][]): BulkRowInput[] {
+  const fields = headers.map((h) => dakHeaderIndex.get(normalizeHeader(h)));
+  return records.map((cells) => {
+    const row: BulkRowInput = {};
+    fields.forEach((field, i) => {
+      const value = cells[i]?.trim();
+      if (field && value) row[field] = value;
+    });
+    return row;
+  });
+}
+
+/**
+ * Shopify's orders export (Admin → Orders → Export): one line per line item, the order's fields on
+ * its first line only, so lines after the first of an order (same Name) are skipped. Assumptions:
+ * Name (#1001) is the invoice; Shipping Name/Phone (else Phone, Billing Phone); the address is
+ * Shipping Address1, Address2 and City; Total is the selling price; cash to collect is the Total
+ * unless Financial Status is paid (or partially refunded/refunded), then 0; Notes are instructions.
+ * Weight is not in the export: exportDefaultWeightGrams. No delivery area: read from the address.
+ */
+function mapShopify(records: readonly Record_[]): BulkRowInput[] {
+  const seen = new Set<string>();
+  const rows: BulkRowInput[] = [];
+  for (const r of records) {
+    const name = get(r, 'Name');
+    if (name && seen.has(name)) continue;
+    if (name) seen.add(name);
+    const total = exportAmount(get(r, 'Total'));
+    const status = get(r, 'Financial Status').toLowerCase();
+    const prepaid = ['paid', 'partially_refunded', 'refunded'].includes(status.replace(/\s+/g, '_'));
+    rows.push({
+      invoiceId: name,
+      customerName: get(r, 'Shipping Name', 'Billing Name'),
+      customerPhone: get(r, 'Shipping Phone', 'Phone', 'Billing Phone'),
+      customerAddress: joinParts(
+        get(r, 'Shipping Address1', 'Shipping Street'),
+        get(r, 'Shipping Address2'),
+        get(r, 'Shipping City'),
+      ),
+      weightGrams: exportDefaultWeightGrams,
+      sellingPrice: total,
+      cashCollectionAmount: prepaid ? '0' : total,
+      instructions: get(r, 'Notes'),
+    });
+  }
+  return rows;
+}
+
+/**
+ * WooCommerce's order export (the "Order Export" CSV columns): Order Number is the invoice; the
+ * name is Shipping First + Last Name (else Billing); Billing Phone (else Shipping Phone); address
+ * Shipping Address 1, 2 and City (else Billing's); Order Total the selling price; cash to collect
+ * the total when Payment Method is cod (cash on delivery), else 0; Customer Note the instructions.
+ */
+function mapWoo(records: readonly Record_[]): BulkRowInput[] {
+  return records.map((r) => {
+    const total = exportAmount(get(r, 'Order Total', 'Order Total Amount'));
+    const method = get(r, 'Payment Method', 'Payment Method Title').toLowerCase();
+    const cod = method === 'cod' || method.includes('cash on delivery');
+    const name =
+      joinParts(get(r, 'Shipping First Name'), get(r, 'Shipping Last Name')).replace(', ', ' ') ||
+      joinParts(get(r, 'Billing First Name'), get(r, 'Billing Last Name')).replace(', ', ' ');
+    const shipping = joinParts(
+      get(r, 'Shipping Address 1'),
+      get(r, 'Shipping Address 2'),
+      get(r, 'Shipping City'),
+    );
+    return {
+      invoiceId: get(r, 'Order Number', 'Order ID'),
+      customerName: name,
+      customerPhone: get(r, 'Billing Phone', 'Shipping Phone', 'Phone'),
+      customerAddress:
+        shipping ||
+        joinParts(get(r, 'Billing Address 1'), get(r, 'Billing Address 2'), get(r, 'Billing City')),
+      weightGrams: exportDefaultWeightGrams,
+      sellingPrice: total,
+      cashCollectionAmount: cod ? total : '0',
+      instructions: get(r, 'Customer Note'),
+    };
+  });
+}
+
+/**
+ * A sheet's cells (first row the headers) as booking inputs, with the format named or detected.
+ * Empty rows are dropped; empty values become absent fields.
+ */
+export function rowsFromSheet(
+  table: readonly (readonly string[])[],
+  format?: BulkFormat,
+): { format: BulkFormat; rows: BulkRowInput[] } | { error: string } {
+  const [headerRow, ...body] = table;
+  const headers = (headerRow ?? []).map((h) => String(h ?? ''));
+  if (!headers.some((h) => h.trim())) return { error: bulkMessages.noHeader };
+  const chosen = format ?? detectFormat(headers);
+  const records = body.map((cells) => cells.map((c) => String(c ?? '')));
+  let rows: BulkRowInput[];
+  if (chosen === 'dak') {
+    if (!headers.some((h) => dakHeaderIndex.has(normalizeHeader(h)))) return { error: bulkMessages.noHeader };
+    rows = mapDak(headers, records);
+  } else {
+    const keyed = records.map(
+      (cells) => new Map(headers.map((h, i) => [normalizeHeader(h), cells[i] ?? ''])),
+    );
+    rows = chosen === 'shopify' ? mapShopify(keyed) : mapWoo(keyed);
+  }
+  const out = rows
+    .map((row) => Object.fromEntries(Object.entries(row).filter(([, v]) => v !== '')) as BulkRowInput)
+    .filter((row) => !blank(row));
+  return { format: chosen, rows: out };
+}
+
+// CSV ------------------------------------------------------------------------------------------------
+
+/**
+ * RFC 4180 CSV: fields split by commas, records by CRLF or LF, double quotes around a field that
+ * holds commas, quotes ("" inside) or line breaks. A leading BOM is dropped, a trailing newline
+ * ends the last record. Lenient where Excel is: a quote inside an unquoted field is kept as text.
+ */
+export function parseCsv(text: string): string[][] {
+  const input = text.replace(/^\uFEFF/, '');
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  let i = 0;
+  while (i < input.length) {
+    const ch = input[i] as string;
+    if (quoted) {
+      if (ch === '"') {
+        if (input[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        i++;
+        continue;
+      }
+      field += ch;
+      i++;
+      continue;
+    }
+    if (ch === '"' && field === '') {
+      quoted = true;
+      i++;
+    } else if (ch === ',') {
+      record.push(field);
+      field = '';
+      i++;
+    } else if (ch === '\r' || ch === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i += ch === '\r' && input[i + 1] === '\n' ? 2 : 1;
+    } else {
+      field += ch;
+      i++;
+    }
+  }
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records;
+}
+
+/** RFC 4180 output (the web's "download errors" and tests): quotes only where needed. */
+export function toCsv(table: readonly (readonly (string | number)[])[]): string {
+  const quote = (v: string | number) => {
+    const s = String(v);
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return `${table.map((row) => row.map(quote).join(',')).join('\r\n')}\r\n`;
+}
+
+// API shapes ------------------------------------------------------------------------------------------
+
+export const bulkPreviewJsonSchema = z.object({
+  rows: z.array(bulkRowInputSchema).min(1, bulkMessages.noRows).max(maxBulkImportLimit),
+  pickupLocationId: z.uuid().optional(),
+});
+
+export const bulkPreviewRowSchema = z.object({
+  index: z.number().int(),
+  input: bulkRowInputSchema,
+  errors: z.array(bulkRowError),
+  predictedArea: z
+    .object({ areaId: z.string(), districtId: z.string().nullable(), confidence: z.number() })
+    .optional(),
+});
+export type BulkPreviewRow = z.infer<typeof bulkPreviewRowSchema>;
+
+export const bulkPreviewSchema = z.object({
+  format: z.enum(bulkFormats),
+  rows: z.array(bulkPreviewRowSchema),
+  validCount: z.number().int(),
+  errorCount: z.number().int(),
+  limit: z.number().int(),
+});
+
+export const bulkConfirmSchema = z.object({
+  pickupLocationId: z.uuid({ error: bulkMessages.pickupRequired }),
+  sellingPriceAcknowledged: z.literal(true, { error: bulkMessages.acknowledgementRequired }),
+  fileName: z.string().trim().max(255).optional(),
+  rows: z.array(bulkRowInputSchema).min(1, bulkMessages.noRows).max(maxBulkImportLimit),
+});
+export type BulkConfirm = z.infer<typeof bulkConfirmSchema>;
+
+export const bulkConfirmedSchema = z.object({
+  logId: z.string(),
+  created: z.number().int(),
+  trackingIds: z.array(z.string()),
+});
+
+export const bulkLogSchema = z.object({
+  id: z.string(),
+  fileName: z.string().nullable(),
+  total: z.number().int(),
+  created: z.number().int(),
+  failed: z.number().int(),
+  user: z.object({ id: z.string(), name: z.string().nullable() }),
+  createdAt: z.date(),
+});
+export const bulkLogListSchema = z.object({ items: z.array(bulkLogSchema), count: z.number().int() });
+export const bulkLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
