@@ -20,6 +20,8 @@ function useNavLinks(): NavItem[] {
     { to: '/shops', label: t('nav.shops'), end: true },
   ];
   if (shop) {
+    if (shop.can('parcel.view')) links.push({ to: '/parcels', label: t('nav.parcels'), end: true });
+    if (shop.can('parcel.create')) links.push({ to: '/parcels/new', label: t('nav.bookParcel') });
     links.push({ to: `/shops/${shop.id}/pickup-locations`, label: t('nav.pickup') });
     if (shop.can('team.view')) links.push({ to: `/shops/${shop.id}/team`, label: t('nav.team') });
   }

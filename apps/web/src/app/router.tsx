@@ -73,6 +73,24 @@ export const router = createBrowserRouter([
                 lazy: async () => ({ Component: (await import('./routes/merchant/team-page')).TeamPage }),
               },
               {
+                path: 'parcels',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/parcels-page')).ParcelsPage,
+                }),
+              },
+              {
+                path: 'parcels/new',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/book-parcel-page')).BookParcelPage,
+                }),
+              },
+              {
+                path: 'parcels/:parcelId',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/parcel-detail-page')).ParcelDetailPage,
+                }),
+              },
+              {
                 path: 'settings',
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/settings-page')).SettingsPage,

@@ -14,6 +14,8 @@ export type RequestOptions<T> = {
   /** Send the stored token (default). Sign-in calls pass false so a stale token never interferes. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
   schema: ResponseParser<T>;
 };
 
@@ -65,7 +67,7 @@ function parseJson(text: string): unknown {
 /** One call to the API: JSON in and out, the bearer token, and the app-wide failure rules. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const stored = options.auth === false ? null : getAuth();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const requestBody =
     options.body instanceof FormData || options.body === undefined
       ? options.body

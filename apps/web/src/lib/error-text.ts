@@ -1,5 +1,7 @@
 import { addressMessages } from '@dak/domain/address';
 import { messages } from '@dak/domain/errors';
+import { parcelMessages } from '@dak/domain/parcel';
+import { pricingMessages } from '@dak/domain/pricing';
 import { pickupMessages, shopMessages, teamMessages } from '@dak/domain/shop';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -73,6 +75,28 @@ const exactMessages: Record<string, TranslationKey> = {
   'Your NID is already waiting for verification': 'messages.nidWaiting',
   'Current password is required': 'messages.currentPasswordRequired',
   'Shop not found': 'messages.shopNotFound',
+  // Parcels and pricing (issue 5).
+  [parcelMessages.created]: 'parcels.messages.created',
+  [parcelMessages.deleted]: 'parcels.messages.deleted',
+  [parcelMessages.notFound]: 'parcels.messages.notFound',
+  [parcelMessages.notDeletable]: 'parcels.messages.notDeletable',
+  [parcelMessages.noActivePickupLocation]: 'parcels.messages.noActivePickupLocation',
+  [parcelMessages.pickupLocationInactive]: 'parcels.messages.pickupLocationInactive',
+  [parcelMessages.alternateSamePhone]: 'parcels.messages.alternateSamePhone',
+  [parcelMessages.idempotencyKeyReused]: 'errors.generic',
+  [pricingMessages.weightTooLow]: 'parcels.messages.weightTooLow',
+  [pricingMessages.weightTooHigh]: 'parcels.messages.weightTooHigh',
+  [pricingMessages.weightNotWhole]: 'parcels.messages.weightNotWhole',
+  [pricingMessages.cashDigitsOnly]: 'parcels.messages.cashDigitsOnly',
+  [pricingMessages.cashLeadingZero]: 'parcels.messages.cashLeadingZero',
+  [pricingMessages.cashTooHigh]: 'parcels.messages.cashTooHigh',
+  [pricingMessages.areaNotCovered]: 'parcels.messages.areaNotCovered',
+  [pricingMessages.pickupAreaNotCovered]: 'messages.areaNotCovered',
+  [pricingMessages.unknownDeliveryArea]: 'messages.areaNotFound',
+  [pricingMessages.unknownCategory]: 'parcels.messages.unknownCategory',
+  [pricingMessages.unknownVariant]: 'parcels.messages.unknownVariant',
+  [pricingMessages.variantNeedsCategory]: 'parcels.messages.variantNeedsCategory',
+  'Instructions must be at most 500 characters': 'parcels.messages.instructionsTooLong',
 };
 
 /** Subjects of the name rules ("Shop name is required") and their labels. */
@@ -85,6 +109,12 @@ const subjects: Record<string, TranslationKey> = {
   Address: 'pickup.address',
   'Pickup name': 'pickup.name',
   'Account name': 'payment.accountName',
+  'Customer name': 'parcels.fields.customerName',
+  'Customer address': 'parcels.fields.customerAddress',
+  'Delivery area': 'parcels.fields.deliveryArea',
+  'Pickup location': 'parcels.fields.pickupLocation',
+  'Cash collection amount': 'parcels.fields.cashCollection',
+  'Selling price': 'parcels.fields.sellingPrice',
 };
 
 const patterns: Array<{ pattern: RegExp; key: TranslationKey; hasCount: boolean; hasChars?: boolean }> = [

@@ -18,9 +18,10 @@ export type AreaChoice = {
 };
 
 export function areaLabel(area: AreaChoice, language: Language): string {
-  return language === 'bn'
-    ? `${area.nameBn}, ${area.districtNameBn}`
-    : `${area.nameEn}, ${area.districtNameEn}`;
+  const [name, district] =
+    language === 'bn' ? [area.nameBn, area.districtNameBn] : [area.nameEn, area.districtNameEn];
+  // A saved area may come without its district's name (a customer's area): then the name alone.
+  return district ? `${name}, ${district}` : name;
 }
 
 /** GET /areas/search?q=: delivery areas by name, English or Bengali, typos tolerated. */

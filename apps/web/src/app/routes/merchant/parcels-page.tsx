@@ -1,0 +1,190 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  type ParcelStatusGroup,
+  type PaymentStatus,
+  parcelStatusGroupNames,
+  paymentStatuses,
+} from '@dak/domain/parcel-status';
+import { Alert, DatePicker, Empty, Grid, Input, Pagination, Select, Skeleton, Tabs, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { LinkButton } from '../../../components/ui/link-button';
+import { type ParcelFilter, parcelPageSize, useParcels } from '../../../features/parcels/api/list-parcels';
+import { ParcelCards, ParcelTable } from '../../../features/parcels/components/parcel-list';
+import { useErrorText } from '../../../lib/error-text';
+import { formatNumber } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n';
+import { RequireShop } from '../../require-shop';
+import type { SelectedShop } from '../../shop-context';
+
+const isGroup = (value: string | null): value is ParcelStatusGroup =>
+  value !== null && (parcelStatusGroupNames as string[]).includes(value);
+const isPayment = (value: string | null): value is PaymentStatus =>
+  value !== null && (paymentStatuses as readonly string[]).includes(value);
+const isDate = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** The filters live in the address, so Back from a parcel returns to the same page of the list. */
+function useFilterParams() {
+  const [params, setParams] = useSearchParams();
+  const group = params.get('group');
+  const payment = params.get('payment');
+  const from = params.get('from');
+  const to = params.get('to');
+  const page = Number(params.get('page') ?? '1');
+  const filter: ParcelFilter = {
+    statusGroup: isGroup(group) ? group : undefined,
+    paymentStatus: isPayment(payment) ? payment : undefined,
+    from: isDate(from) ? from : undefined,
+    to: isDate(to) ? to : undefined,
+    q: params.get('q')?.trim() || undefined,
+    offset: Number.isInteger(page) && page > 1 ? (page - 1) * parcelPageSize : 0,
+  };
+  /** Changes some filters; any change but the page goes back to page 1. */
+  const update = (changes: Record<string, string | undefined>) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return { filter, page: filter.offset / parcelPageSize + 1, update };
+}
+
+function Parcels({ shop }: { shop: SelectedShop }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { errorText } = useErrorText();
+  const screens = Grid.useBreakpoint();
+  const phone = !screens.md;
+  const { filter, page, update } = useFilterParams();
+  const [text, setText] = useState(filter.q ?? '');
+  const list = useParcels(shop.id, filter);
+
+  // The search runs when typing pauses.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if ((filter.q ?? '') !== text.trim()) update({ q: text.trim() || undefined });
+    }, 350);
+    return () => window.clearTimeout(timer);
+  });
+
+  const filtered = Boolean(
+    filter.statusGroup || filter.paymentStatus || filter.from || filter.to || filter.q,
+  );
+
+  return (
+    <>
+      <div className="page__head">
+        <Typography.Title level={1} className="page__title">
+          {t('parcels.title')}
+        </Typography.Title>
+        {shop.can('parcel.create') ? (
+          <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to="/parcels/new">
+            {t('nav.bookParcel')}
+          </LinkButton>
+        ) : null}
+      </div>
+      <Tabs
+        className="parcel-tabs"
+        activeKey={filter.statusGroup ?? 'all'}
+        onChange={(key) => update({ group: key === 'all' ? undefined : key })}
+        items={[
+          { key: 'all', label: t('parcels.groups.all') },
+          ...parcelStatusGroupNames.map((group) => ({ key: group, label: t(`parcels.groups.${group}`) })),
+        ]}
+      />
+      <div className="list-filters">
+        <Input
+          allowClear
+          prefix={<SearchOutlined aria-hidden />}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t('parcels.searchPlaceholder')}
+          aria-label={t('parcels.search')}
+          className="list-filters__search parcel-filters__search"
+          type="search"
+        />
+        <Select<PaymentStatus>
+          allowClear
+          className="parcel-filters__payment"
+          value={filter.paymentStatus}
+          onChange={(value) => update({ payment: value })}
+          placeholder={t('parcels.paymentFilter')}
+          aria-label={t('parcels.paymentFilter')}
+          options={paymentStatuses.map((status) => ({
+            value: status,
+            label: t(`parcels.paymentStatuses.${status}`),
+          }))}
+        />
+        <DatePicker.RangePicker
+          className="parcel-filters__dates"
+          value={[filter.from ? dayjs(filter.from) : null, filter.to ? dayjs(filter.to) : null]}
+          onChange={(range) =>
+            update({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })
+          }
+          allowEmpty={[true, true]}
+          inputReadOnly={phone}
+          aria-label={t('parcels.dateFilter')}
+        />
+      </div>
+      {list.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {list.isError ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}
+      {list.data ? (
+        list.data.items.length === 0 ? (
+          <Empty
+            className="page-card"
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={filtered ? t('parcels.noMatch') : t('parcels.empty')}
+          >
+            {!filtered && shop.can('parcel.create') ? (
+              <LinkButton type="primary" to="/parcels/new">
+                {t('nav.bookParcel')}
+              </LinkButton>
+            ) : null}
+          </Empty>
+        ) : (
+          <>
+            <Typography.Paragraph
+              type="secondary"
+              className="list-count"
+              aria-live="polite"
+              data-testid="parcel-count"
+            >
+              {t('parcels.count', { n: formatNumber(list.data.count, language) })}
+            </Typography.Paragraph>
+            {phone ? <ParcelCards items={list.data.items} /> : <ParcelTable items={list.data.items} />}
+            {list.data.count > parcelPageSize ? (
+              <Pagination
+                className="parcel-pagination"
+                current={page}
+                pageSize={parcelPageSize}
+                total={list.data.count}
+                showSizeChanger={false}
+                simple={phone}
+                onChange={(next) => update({ page: next > 1 ? String(next) : undefined })}
+              />
+            ) : null}
+          </>
+        )
+      ) : null}
+    </>
+  );
+}
+
+/** Parcels: the selected shop's parcels by stage, payment, date and a search; 20 a page. */
+export function ParcelsPage() {
+  return (
+    <div className="page page--wide">
+      <RequireShop permission="parcel.view">{(shop) => <Parcels key={shop.id} shop={shop} />}</RequireShop>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { parcelListSchema } from '@dak/domain/parcel';
+import type { ParcelStatusGroup, PaymentStatus } from '@dak/domain/parcel-status';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { withDates } from '../../../lib/api-dates';
+
+export const parcelPageSize = 20;
+
+export type ParcelFilter = {
+  statusGroup?: ParcelStatusGroup;
+  paymentStatus?: PaymentStatus;
+  /** Dhaka dates, YYYY-MM-DD (whole days). */
+  from?: string;
+  to?: string;
+  q?: string;
+  offset: number;
+};
+
+/** Every parcel query of a shop (list, detail) starts with this key. */
+export const parcelsKey = (shopId: string) => ['parcels', shopId] as const;
+
+/** GET /shops/:shopId/parcels: newest first, 20 a page, with the filters and the search. */
+export function listParcels(shopId: string, filter: ParcelFilter, signal?: AbortSignal) {
+  const query = new URLSearchParams({ limit: String(parcelPageSize), offset: String(filter.offset) });
+  for (const key of ['statusGroup', 'paymentStatus', 'from', 'to', 'q'] as const) {
+    const value = filter[key];
+    if (value) query.set(key, value);
+  }
+  return apiRequest(`/shops/${encodeURIComponent(shopId)}/parcels?${query.toString()}`, {
+    schema: withDates(parcelListSchema),
+    signal,
+  });
+}
+
+export function parcelsQueryOptions(shopId: string, filter: ParcelFilter) {
+  return queryOptions({
+    queryKey: [...parcelsKey(shopId), 'list', filter] as const,
+    queryFn: ({ signal }) => listParcels(shopId, filter, signal),
+  });
+}
+
+export function useParcels(shopId: string, filter: ParcelFilter) {
+  // The page stays on screen while the next page or filter loads.
+  return useQuery({ ...parcelsQueryOptions(shopId, filter), placeholderData: keepPreviousData });
+}

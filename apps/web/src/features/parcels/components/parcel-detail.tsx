@@ -1,0 +1,203 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import type { ParcelDetail } from '@dak/domain/parcel';
+import { canTransition } from '@dak/domain/parcel-status';
+import { formatPhoneLocal } from '@dak/domain/phone';
+import { App, Button, Descriptions, Timeline, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { DateTime } from '../../../components/ops/date-time';
+import { useErrorText } from '../../../lib/error-text';
+import { formatDate, formatNumber, formatTaka } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n';
+import { useDeleteParcel } from '../api/delete-parcel';
+import { useParcelCategories } from '../api/list-parcel-categories';
+import { ParcelStatusTag, PaymentStatusTag } from './parcel-status-tag';
+
+type ParcelDetailViewProps = {
+  shopId: string;
+  parcel: ParcelDetail;
+  canDelete: boolean;
+};
+
+/** One parcel: status, customer, parcel, the charge breakdown and the timeline; delete before pickup. */
+export function ParcelDetailView({ shopId, parcel, canDelete }: ParcelDetailViewProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { modal } = App.useApp();
+  const { errorText, translateMessage } = useErrorText();
+  const remove = useDeleteParcel();
+  const categories = useParcelCategories();
+  const category = categories.data?.items.find((item) => item.id === parcel.categoryId);
+  const variant = category?.variants.find((item) => item.id === parcel.categoryVariantId);
+  const named = (item: { nameEn: string; nameBn: string } | undefined) =>
+    item ? (language === 'bn' ? item.nameBn : item.nameEn) : null;
+  const deletable = canDelete && canTransition(parcel.status, 'deleted');
+  const dash = '—';
+
+  const confirmDelete = () =>
+    modal.confirm({
+      title: t('parcels.detail.deleteTitle', { trackingId: parcel.trackingId }),
+      content: t('parcels.detail.deleteBody'),
+      okText: t('parcels.detail.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('actions.cancel'),
+      onOk: async () => {
+        try {
+          const result = await remove.mutateAsync({ shopId, parcelId: parcel.id });
+          toast.success(translateMessage(result.message));
+        } catch (cause) {
+          toast.error(errorText(cause));
+        }
+      },
+    });
+
+  const weight =
+    parcel.weightGrams >= 1000
+      ? `${formatNumber(parcel.weightGrams, language)} ${t('parcels.form.grams')} (${formatNumber(parcel.weightGrams / 1000, language)} ${t('parcels.form.kg')})`
+      : `${formatNumber(parcel.weightGrams, language)} ${t('parcels.form.grams')}`;
+
+  return (
+    <>
+      <section className="page-card parcel-summary" aria-label={t('parcels.detail.summary')}>
+        <div className="parcel-summary__head">
+          <div>
+            <div className="card-list__muted">{t('parcels.fields.trackingId')}</div>
+            <Typography.Text
+              copyable={{ text: parcel.trackingId }}
+              className="tracking-id tracking-id--large"
+              data-testid="tracking-id"
+            >
+              <span dir="ltr">{parcel.trackingId}</span>
+            </Typography.Text>
+          </div>
+          <div className="parcel-table__tags">
+            <ParcelStatusTag status={parcel.status} />
+            <PaymentStatusTag status={parcel.paymentStatus} />
+          </div>
+        </div>
+        {deletable ? (
+          <div className="form-actions">
+            <Button danger icon={<DeleteOutlined aria-hidden />} onClick={confirmDelete}>
+              {t('parcels.detail.delete')}
+            </Button>
+          </div>
+        ) : null}
+      </section>
+
+      <section className="page-card" aria-labelledby="parcel-customer">
+        <Typography.Title level={2} className="page-card__title" id="parcel-customer">
+          {t('parcels.form.customerSection')}
+        </Typography.Title>
+        <Descriptions column={{ xs: 1, sm: 2 }} size="small" layout="vertical" colon={false}>
+          <Descriptions.Item label={t('parcels.fields.customerName')}>
+            {parcel.customerName}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('parcels.fields.customerPhone')}>
+            <span className="phone-number" dir="ltr">
+              {formatPhoneLocal(parcel.customerPhone)}
+            </span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('parcels.fields.alternatePhone')}>
+            {parcel.alternatePhone ? (
+              <span className="phone-number" dir="ltr">
+                {formatPhoneLocal(parcel.alternatePhone)}
+              </span>
+            ) : (
+              dash
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('parcels.fields.deliveryArea')}>
+            {named(parcel.deliveryArea)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('parcels.fields.customerAddress')} span={2}>
+            {parcel.customerAddress}
+          </Descriptions.Item>
+        </Descriptions>
+      </section>
+
+      <section className="page-card" aria-labelledby="parcel-parcel">
+        <Typography.Title level={2} className="page-card__title" id="parcel-parcel">
+          {t('parcels.form.parcelSection')}
+        </Typography.Title>
+        <Descriptions column={{ xs: 1, sm: 2 }} size="small" layout="vertical" colon={false}>
+          <Descriptions.Item label={t('parcels.fields.pickupLocation')}>
+            {parcel.pickupLocation.name}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('parcels.detail.pickupDate')}>
+            {formatDate(parcel.pickupDate, language)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('parcels.fields.invoiceId')}>
+            {parcel.invoiceId ?? dash}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('parcels.fields.parcelType')}>
+            {t(`parcels.parcelTypes.${parcel.parcelType}`)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('parcels.fields.category')}>
+            {[named(category), named(variant)].filter(Boolean).join(' · ') || dash}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('parcels.fields.weight')}>{weight}</Descriptions.Item>
+          <Descriptions.Item label={t('parcels.fields.sellingPrice')}>
+            {formatTaka(parcel.sellingPrice, language)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('parcels.fields.cashCollection')}>
+            {formatTaka(parcel.cashCollectionAmount, language)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('parcels.fields.instructions')} span={2}>
+            {parcel.instructions ?? dash}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('parcels.detail.bookedAt')}>
+            <DateTime value={parcel.createdAt} />
+          </Descriptions.Item>
+        </Descriptions>
+      </section>
+
+      <section className="page-card" aria-labelledby="parcel-charge">
+        <Typography.Title level={2} className="page-card__title" id="parcel-charge">
+          {t('parcels.charge.title')}
+        </Typography.Title>
+        <dl className="charge-summary__lines">
+          <div className="charge-summary__line">
+            <dt>{t('parcels.fields.deliveryCharge')}</dt>
+            <dd data-testid="detail-delivery">{formatTaka(parcel.charge.deliveryCharge, language)}</dd>
+          </div>
+          <div className="charge-summary__line">
+            <dt>{t('parcels.charge.codCharge', { percent: formatNumber(1, language) })}</dt>
+            <dd>{formatTaka(parcel.charge.codCharge, language)}</dd>
+          </div>
+          <div className="charge-summary__line charge-summary__total">
+            <dt>{t('parcels.fields.totalCharge')}</dt>
+            <dd data-testid="detail-total">{formatTaka(parcel.charge.totalCharge, language)}</dd>
+          </div>
+        </dl>
+        <Typography.Paragraph type="secondary" className="charge-summary__note">
+          {t(`parcels.rateClasses.${parcel.charge.rateClass}`)} ·{' '}
+          {t('parcels.charge.returnNote', { amount: formatTaka(parcel.charge.returnCharge, language) })}
+        </Typography.Paragraph>
+      </section>
+
+      <section className="page-card" aria-labelledby="parcel-timeline">
+        <Typography.Title level={2} className="page-card__title" id="parcel-timeline">
+          {t('parcels.detail.timeline')}
+        </Typography.Title>
+        <Timeline
+          items={[...parcel.events].reverse().map((event) => ({
+            key: `${event.at.toISOString()}-${event.toStatus}`,
+            content: (
+              <div className="parcel-event" data-testid="parcel-event">
+                <ParcelStatusTag status={event.toStatus} />
+                <span className="card-list__muted">
+                  <DateTime value={event.at} />
+                </span>
+                {event.reason || event.note ? (
+                  <div className="card-list__text">
+                    {[event.reason, event.note].filter(Boolean).join(' · ')}
+                  </div>
+                ) : null}
+              </div>
+            ),
+          }))}
+        />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import type { Parcel } from '@dak/domain/parcel';
+import { formatPhoneLocal } from '@dak/domain/phone';
+import { Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate, formatTaka } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n';
+import { ParcelStatusTag, PaymentStatusTag } from './parcel-status-tag';
+
+const areaName = (parcel: Parcel, language: 'en' | 'bn') =>
+  language === 'bn' ? parcel.deliveryArea.nameBn : parcel.deliveryArea.nameEn;
+
+function TrackingLink({ parcel }: { parcel: Parcel }) {
+  return (
+    <Link to={`/parcels/${parcel.id}`} className="tracking-id" dir="ltr">
+      {parcel.trackingId}
+    </Link>
+  );
+}
+
+/** Parcels as a table on a computer: one row each, the tracking ID opens the parcel. */
+export function ParcelTable({ items }: { items: Parcel[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <Table<Parcel>
+      rowKey="id"
+      dataSource={items}
+      pagination={false}
+      size="middle"
+      className="parcel-table"
+      onRow={() => ({ 'data-testid': 'parcel-row' }) as React.HTMLAttributes<HTMLElement>}
+      columns={[
+        {
+          key: 'tracking',
+          title: t('parcels.fields.trackingId'),
+          render: (_, parcel) => (
+            <div className="parcel-table__cell">
+              <TrackingLink parcel={parcel} />
+              <span className="card-list__muted">{formatDate(parcel.createdAt, language)}</span>
+            </div>
+          ),
+        },
+        {
+          key: 'customer',
+          title: t('parcels.fields.customer'),
+          render: (_, parcel) => (
+            <div className="parcel-table__cell">
+              <span>{parcel.customerName}</span>
+              <span className="card-list__muted phone-number" dir="ltr">
+                {formatPhoneLocal(parcel.customerPhone)}
+              </span>
+            </div>
+          ),
+        },
+        {
+          key: 'area',
+          title: t('parcels.fields.deliveryArea'),
+          render: (_, parcel) => areaName(parcel, language),
+        },
+        {
+          key: 'status',
+          title: t('parcels.fields.status'),
+          render: (_, parcel) => (
+            <div className="parcel-table__tags">
+              <ParcelStatusTag status={parcel.status} />
+              <PaymentStatusTag status={parcel.paymentStatus} />
+            </div>
+          ),
+        },
+        {
+          key: 'cash',
+          title: t('parcels.fields.cashCollection'),
+          align: 'right',
+          render: (_, parcel) => formatTaka(parcel.cashCollectionAmount, language),
+        },
+        {
+          key: 'charge',
+          title: t('parcels.fields.totalCharge'),
+          align: 'right',
+          render: (_, parcel) => formatTaka(parcel.charge.totalCharge, language),
+        },
+      ]}
+    />
+  );
+}
+
+/** Parcels as cards on a phone: tracking ID and status first, then customer, area and money. */
+export function ParcelCards({ items }: { items: Parcel[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <ul className="card-list" aria-label={t('parcels.listLabel')}>
+      {items.map((parcel) => (
+        <li key={parcel.id} className="card-list__item parcel-card" data-testid="parcel-row">
+          <div className="card-list__main">
+            <div className="parcel-card__head">
+              <TrackingLink parcel={parcel} />
+              <ParcelStatusTag status={parcel.status} />
+            </div>
+            <div className="card-list__text">
+              {parcel.customerName} ·{' '}
+              <span className="phone-number" dir="ltr">
+                {formatPhoneLocal(parcel.customerPhone)}
+              </span>
+            </div>
+            <div className="card-list__text card-list__muted">
+              {areaName(parcel, language)} · {formatDate(parcel.createdAt, language)}
+            </div>
+            <div className="parcel-card__money">
+              <span>
+                {t('parcels.fields.cashCollection')}:{' '}
+                <strong>{formatTaka(parcel.cashCollectionAmount, language)}</strong>
+              </span>
+              <span>
+                {t('parcels.fields.totalCharge')}:{' '}
+                <strong>{formatTaka(parcel.charge.totalCharge, language)}</strong>
+              </span>
+            </div>
+            <div>
+              <PaymentStatusTag status={parcel.paymentStatus} />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
