@@ -1,17 +1,16 @@
 import { type AccountType, otpRequestSchema, otpVerifySchema, passwordLoginSchema } from '@dak/domain/auth';
 import { formatPhoneLocal } from '@dak/domain/phone';
 import { Button, Form, Input, Radio, Typography } from 'antd';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormAlert } from '../../../components/ui/form-alert';
-import type { OtpInputHandle } from '../../../components/ui/otp-input';
 import { PhoneVerification } from '../../../components/ui/phone-verification';
-import { fieldErrors, isApiError, retryAfterSeconds } from '../../../lib/api-error';
+import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
 import { toLatinDigits } from '../../../lib/format';
-import { resendCode } from '../../../lib/otp';
+import { resendWait, useOtpCode } from '../../../lib/otp';
 import { startSession } from '../../../lib/session';
 import { useLoginWithPassword } from '../api/login-with-password';
 import { useRequestLoginOtp } from '../api/request-login-otp';
@@ -24,8 +23,6 @@ export type SignedIn = { isNewUser: boolean; accountType: AccountType; phone: st
 
 type Verification = { phone: string; accountType: AccountType; resendAfterSeconds: number };
 
-const otpErrorCodes = new Set(['OTP_REQUIRED', 'OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS']);
-
 /** Log in with phone and password, or phone and a code; merchant or partner account. */
 export function LoginFlow({ onSignedIn }: { onSignedIn: (result: SignedIn) => void }) {
   const { t } = useTranslation();
@@ -34,9 +31,7 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (result: SignedIn) => vo
   const method = Form.useWatch('method', form) ?? 'password';
   const [formError, setFormError] = useState<string | null>(null);
   const [verification, setVerification] = useState<Verification | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const otpRef = useRef<OtpInputHandle>(null);
+  const otp = useOtpCode();
 
   const passwordLogin = useLoginWithPassword();
   const requestOtp = useRequestLoginOtp();
@@ -73,17 +68,14 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (result: SignedIn) => vo
       const sent = await requestOtp.mutateAsync(input);
       openVerification(input.phone, values.accountType, sent.resendAfterSeconds);
     } catch (error) {
-      // A code sent a moment ago is still good: go on to type it, with the wait shown.
-      const wait =
-        isApiError(error) && error.code === 'OTP_RESEND_TOO_SOON' ? retryAfterSeconds(error) : null;
+      const wait = resendWait(error);
       if (wait !== null) openVerification(input.phone, values.accountType, wait);
       else showError(error);
     }
   };
 
   const openVerification = (phone: string, accountType: AccountType, resendAfterSeconds: number) => {
-    setCode('');
-    setCodeError(null);
+    otp.reset();
     setFormError(null);
     setVerification({ phone, accountType, resendAfterSeconds });
   };
@@ -92,19 +84,14 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (result: SignedIn) => vo
     event.preventDefault();
     if (!verification) return;
     setFormError(null);
-    const parsed = otpVerifySchema.safeParse({
+    const input = otp.parse(otpVerifySchema, {
       phone: verification.phone,
-      code,
+      code: otp.code,
       accountType: verification.accountType,
     });
-    if (!parsed.success) {
-      setCodeError(translateMessage(parsed.error.issues[0]?.message ?? ''));
-      otpRef.current?.focus();
-      return;
-    }
-    setCodeError(null);
+    if (!input) return;
     try {
-      const result = await verifyOtp.mutateAsync(parsed.data);
+      const result = await verifyOtp.mutateAsync(input);
       startSession(result.token, 'user');
       onSignedIn({
         isNewUser: result.isNewUser,
@@ -112,25 +99,16 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (result: SignedIn) => vo
         phone: result.user.phone,
       });
     } catch (error) {
-      if (isApiError(error) && otpErrorCodes.has(error.code)) {
-        setCodeError(errorText(error));
-        otpRef.current?.clear();
-      } else {
-        setFormError(errorText(error));
-      }
+      if (!otp.refused(error)) setFormError(errorText(error));
     }
   };
 
-  const resend = () =>
-    resendCode(
-      async () => {
-        if (!verification) throw new Error('no phone to send to');
-        const sent = await requestOtp.mutateAsync({ phone: verification.phone });
-        toast.success(t('otp.resent', { phone: formatPhoneLocal(verification.phone) }));
-        return sent;
-      },
-      (error) => setCodeError(errorText(error)),
-    );
+  const resend = otp.resend(async () => {
+    if (!verification) throw new Error('no phone to send to');
+    const sent = await requestOtp.mutateAsync({ phone: verification.phone });
+    toast.success(t('otp.resent', { phone: formatPhoneLocal(verification.phone) }));
+    return sent;
+  });
 
   if (verification) {
     return (
@@ -142,15 +120,10 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (result: SignedIn) => vo
           idPrefix="login"
           phone={verification.phone}
           resendAfterSeconds={verification.resendAfterSeconds}
-          onCodeChange={(value) => {
-            setCode(value);
-            if (codeError) setCodeError(null);
-          }}
+          {...otp.bind}
           onEditNumber={() => setVerification(null)}
           onResend={resend}
-          error={codeError}
           disabled={verifyOtp.isPending}
-          otpRef={otpRef}
         />
         <FormAlert message={formError} />
         <Button type="primary" htmlType="submit" block size="large" loading={verifyOtp.isPending}>

@@ -1,24 +1,22 @@
 import { staffLoginSchema, staffVerifySchema } from '@dak/domain/auth';
 import { formatPhoneLocal } from '@dak/domain/phone';
 import { Button, Form, Input, Typography } from 'antd';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormAlert } from '../../../components/ui/form-alert';
-import type { OtpInputHandle } from '../../../components/ui/otp-input';
 import { PhoneVerification } from '../../../components/ui/phone-verification';
-import { fieldErrors, isApiError } from '../../../lib/api-error';
+import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
 import { toLatinDigits } from '../../../lib/format';
-import { resendCode } from '../../../lib/otp';
+import { useOtpCode } from '../../../lib/otp';
 import { startSession } from '../../../lib/session';
 import { type StaffLoginInput, useOpsLogin } from '../api/ops-login';
 import { useOpsVerify } from '../api/ops-verify';
 
 type Values = { phone?: string; password?: string };
 
-const codeErrors = new Set(['OTP_REQUIRED', 'OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS']);
 const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** Staff sign-in: phone and password, then the code sent to the staff phone. */
@@ -30,10 +28,8 @@ export function OpsLoginFlow({ onSignedIn }: { onSignedIn: () => void }) {
   const [credentials, setCredentials] = useState<(StaffLoginInput & { resendAfterSeconds: number }) | null>(
     null,
   );
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const otp = useOtpCode();
   const [formError, setFormError] = useState<string | null>(null);
-  const otpRef = useRef<OtpInputHandle>(null);
   const login = useOpsLogin();
   const verify = useOpsVerify();
 
@@ -48,8 +44,7 @@ export function OpsLoginFlow({ onSignedIn }: { onSignedIn: () => void }) {
     if (!input) return;
     try {
       const sent = await login.mutateAsync(input);
-      setCode('');
-      setCodeError(null);
+      otp.reset();
       setCredentials({ ...input, resendAfterSeconds: sent.resendAfterSeconds });
     } catch (error) {
       if (!showFieldErrors(form, ['phone', 'password'], fieldErrors(error), translateMessage))
@@ -61,36 +56,24 @@ export function OpsLoginFlow({ onSignedIn }: { onSignedIn: () => void }) {
     event.preventDefault();
     if (!credentials) return;
     setFormError(null);
-    const parsed = staffVerifySchema.safeParse({ phone: credentials.phone, code });
-    if (!parsed.success) {
-      setCodeError(translateMessage(parsed.error.issues[0]?.message ?? ''));
-      otpRef.current?.focus();
-      return;
-    }
+    const parsed = otp.parse(staffVerifySchema, { phone: credentials.phone, code: otp.code });
+    if (!parsed) return;
     try {
-      const session = await verify.mutateAsync(parsed.data);
+      const session = await verify.mutateAsync(parsed);
       startSession(session.token, 'staff');
       onSignedIn();
     } catch (error) {
-      if (isApiError(error) && codeErrors.has(error.code)) {
-        setCodeError(errorText(error));
-        otpRef.current?.clear();
-      } else {
-        setFormError(errorText(error));
-      }
+      if (otp.refused(error)) return;
+      setFormError(errorText(error));
     }
   };
 
-  const resend = () =>
-    resendCode(
-      async () => {
-        if (!credentials) throw new Error('no credentials to send with');
-        const sent = await login.mutateAsync({ phone: credentials.phone, password: credentials.password });
-        toast.success(t('otp.resent', { phone: formatPhoneLocal(credentials.phone) }));
-        return sent;
-      },
-      (error) => setCodeError(errorText(error)),
-    );
+  const resend = otp.resend(async () => {
+    if (!credentials) throw new Error('no credentials to send with');
+    const sent = await login.mutateAsync({ phone: credentials.phone, password: credentials.password });
+    toast.success(t('otp.resent', { phone: formatPhoneLocal(credentials.phone) }));
+    return sent;
+  });
 
   if (credentials) {
     return (
@@ -102,15 +85,10 @@ export function OpsLoginFlow({ onSignedIn }: { onSignedIn: () => void }) {
           idPrefix="ops"
           phone={credentials.phone}
           resendAfterSeconds={credentials.resendAfterSeconds}
-          onCodeChange={(value) => {
-            setCode(value);
-            if (codeError) setCodeError(null);
-          }}
+          {...otp.bind}
           onEditNumber={() => setCredentials(null)}
           onResend={resend}
-          error={codeError}
           disabled={verify.isPending}
-          otpRef={otpRef}
         />
         <FormAlert message={formError} />
         <Button type="primary" htmlType="submit" block size="large" loading={verify.isPending}>

@@ -8,18 +8,17 @@ import {
   paymentMethodInputSchema,
 } from '@dak/domain/payment-methods';
 import { Alert, Button, Form, Input, Radio, Select, Skeleton, Typography } from 'antd';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormAlert } from '../../../components/ui/form-alert';
-import type { OtpInputHandle } from '../../../components/ui/otp-input';
 import { PhoneVerification } from '../../../components/ui/phone-verification';
-import { fieldErrors, isApiError, retryAfterSeconds } from '../../../lib/api-error';
+import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
 import { formatDate, localizeDigits, toLatinDigits } from '../../../lib/format';
 import { type Language, useLanguage } from '../../../lib/i18n';
-import { resendCode } from '../../../lib/otp';
+import { resendWait, useOtpCode } from '../../../lib/otp';
 import { usePaymentMethod } from '../api/get-payment-method';
 import { useBanks } from '../api/list-banks';
 import { useBranches } from '../api/list-branches';
@@ -50,7 +49,6 @@ const fields = [
   'routingNumber',
   'walletNumber',
 ] as const;
-const codeErrors = new Set(['OTP_REQUIRED', 'OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS']);
 const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 const digits = (value: unknown) => toLatinDigits(asText(value));
 const bankShape = bankMethodSchema.shape;
@@ -81,10 +79,8 @@ export function PaymentMethodPanel({ shopId, canManage }: { shopId: string; canM
   const current = usePaymentMethod(shopId);
   const [form] = Form.useForm<MethodValues>();
   const [step, setStep] = useState<Step>({ name: 'view' });
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const otp = useOtpCode();
   const [error, setError] = useState<string | null>(null);
-  const otpRef = useRef<OtpInputHandle>(null);
   const method: PaymentMethodKind = Form.useWatch('method', form) ?? 'bank';
   const bankId: string | undefined = Form.useWatch('bankId', form);
   const banks = useBanks({ enabled: step.name === 'edit' });
@@ -93,8 +89,7 @@ export function PaymentMethodPanel({ shopId, canManage }: { shopId: string; canM
   const update = useUpdatePaymentMethod();
 
   const openVerify = (input: PaymentMethodInput, sentTo: string, resendAfter: number) => {
-    setCode('');
-    setCodeError(null);
+    otp.reset();
     setError(null);
     setStep({ name: 'verify', method: input, sentTo, resendAfter });
   };
@@ -107,8 +102,7 @@ export function PaymentMethodPanel({ shopId, canManage }: { shopId: string; canM
       const sent = await requestOtp.mutateAsync({ shopId });
       openVerify(input, sent.sentTo, sent.resendAfterSeconds);
     } catch (cause) {
-      const wait =
-        isApiError(cause) && cause.code === 'OTP_RESEND_TOO_SOON' ? retryAfterSeconds(cause) : null;
+      const wait = resendWait(cause);
       // A code sent a moment ago still works; it went to the owner's phone.
       if (wait !== null) openVerify(input, t('payment.ownerPhone'), wait);
       else setError(errorText(cause));
@@ -119,36 +113,26 @@ export function PaymentMethodPanel({ shopId, canManage }: { shopId: string; canM
     event.preventDefault();
     if (step.name !== 'verify') return;
     setError(null);
-    const parsed = otpCodeSchema.safeParse(code);
-    if (!parsed.success) {
-      setCodeError(translateMessage(parsed.error.issues[0]?.message ?? ''));
-      otpRef.current?.focus();
-      return;
-    }
+    const parsed = otp.parse(otpCodeSchema, otp.code);
+    if (!parsed) return;
     try {
-      await update.mutateAsync({ shopId, method: step.method, code: parsed.data });
+      await update.mutateAsync({ shopId, method: step.method, code: parsed });
       toast.success(t('payment.saved'));
       form.resetFields();
       setStep({ name: 'view' });
     } catch (cause) {
-      if (isApiError(cause) && codeErrors.has(cause.code)) {
-        setCodeError(errorText(cause));
-        otpRef.current?.clear();
-      } else if (showFieldErrors(form, fields, fieldErrors(cause), translateMessage)) {
+      if (otp.refused(cause)) return;
+      if (showFieldErrors(form, fields, fieldErrors(cause), translateMessage)) {
         setStep({ name: 'edit' });
       } else setError(errorText(cause));
     }
   };
 
-  const resend = () =>
-    resendCode(
-      async () => {
-        const sent = await requestOtp.mutateAsync({ shopId });
-        toast.success(t('otp.resent', { phone: sent.sentTo }));
-        return sent;
-      },
-      (cause) => setCodeError(errorText(cause)),
-    );
+  const resend = otp.resend(async () => {
+    const sent = await requestOtp.mutateAsync({ shopId });
+    toast.success(t('otp.resent', { phone: sent.sentTo }));
+    return sent;
+  });
 
   if (current.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (current.isError) return <Alert type="error" showIcon title={errorText(current.error)} />;
@@ -163,14 +147,9 @@ export function PaymentMethodPanel({ shopId, canManage }: { shopId: string; canM
           idPrefix="payment-method"
           phone={step.sentTo}
           resendAfterSeconds={step.resendAfter}
-          onCodeChange={(value) => {
-            setCode(value);
-            if (codeError) setCodeError(null);
-          }}
+          {...otp.bind}
           onResend={resend}
-          error={codeError}
           disabled={update.isPending}
-          otpRef={otpRef}
         />
         <FormAlert message={error} />
         <div className="form-actions">

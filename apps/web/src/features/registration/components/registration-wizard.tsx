@@ -2,17 +2,16 @@ import { otpVerifySchema, registrationSchema } from '@dak/domain/auth';
 import { otpRules } from '@dak/domain/otp';
 import { formatPhoneLocal } from '@dak/domain/phone';
 import { Button, Form, Steps, Typography } from 'antd';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { LinkButton } from '../../../components/ui/link-button';
-import type { OtpInputHandle } from '../../../components/ui/otp-input';
 import { PhoneVerification } from '../../../components/ui/phone-verification';
-import { fieldErrors, isApiError, retryAfterSeconds } from '../../../lib/api-error';
+import { fieldErrors, isApiError } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { showFieldErrors } from '../../../lib/form-validation';
-import { resendCode } from '../../../lib/otp';
+import { resendWait, useOtpCode } from '../../../lib/otp';
 import { startSession } from '../../../lib/session';
 import { useRegisterMerchant } from '../api/register-merchant';
 import { useRequestRegistrationOtp } from '../api/request-registration-otp';
@@ -32,7 +31,6 @@ import {
 
 type Step = 'shop' | 'verify' | 'personal';
 const stepIndex: Record<Step, number> = { shop: 0, verify: 1, personal: 2 };
-const codeErrors = new Set(['OTP_REQUIRED', 'OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS']);
 
 export type Registered = { shopName: string };
 
@@ -57,10 +55,8 @@ export function RegistrationWizard({
   }));
   const [shop, setShop] = useState<ShopDetails | null>(null);
   const [resendAfter, setResendAfter] = useState<number>(otpRules.resendAfterSeconds);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const otp = useOtpCode();
   const [error, setError] = useState<{ message: string; alreadyRegistered: boolean } | null>(null);
-  const otpRef = useRef<OtpInputHandle>(null);
 
   const requestOtp = useRequestRegistrationOtp();
   const verifyOtp = useVerifyRegistrationOtp();
@@ -85,8 +81,7 @@ export function RegistrationWizard({
       openVerification(details, sent.resendAfterSeconds);
     } catch (cause) {
       // A code sent a moment ago is still good: go on to type it, with the wait shown.
-      const wait =
-        isApiError(cause) && cause.code === 'OTP_RESEND_TOO_SOON' ? retryAfterSeconds(cause) : null;
+      const wait = resendWait(cause);
       if (wait !== null) openVerification(details, wait);
       else if (!showFieldErrors(shopForm, shopDetailsFields, fieldErrors(cause), translateMessage))
         showError(cause);
@@ -96,8 +91,7 @@ export function RegistrationWizard({
   const openVerification = (details: ShopDetails, wait: number) => {
     setShop(details);
     setResendAfter(wait);
-    setCode('');
-    setCodeError(null);
+    otp.reset();
     goTo('verify');
   };
 
@@ -105,43 +99,31 @@ export function RegistrationWizard({
     event.preventDefault();
     if (!shop) return;
     setError(null);
-    const parsed = otpVerifySchema.safeParse({ phone: shop.phone, code });
-    if (!parsed.success) {
-      setCodeError(translateMessage(parsed.error.issues[0]?.message ?? ''));
-      otpRef.current?.focus();
-      return;
-    }
-    setCodeError(null);
+    const parsed = otp.parse(otpVerifySchema, { phone: shop.phone, code: otp.code });
+    if (!parsed) return;
     try {
-      await verifyOtp.mutateAsync({ phone: parsed.data.phone, code: parsed.data.code });
-      setCode(parsed.data.code);
+      await verifyOtp.mutateAsync({ phone: parsed.phone, code: parsed.code });
       goTo('personal');
     } catch (cause) {
-      if (isApiError(cause) && codeErrors.has(cause.code)) {
-        setCodeError(errorText(cause));
-        otpRef.current?.clear();
-      } else showError(cause);
+      if (otp.refused(cause)) return;
+      showError(cause);
     }
   };
 
-  const resend = () =>
-    resendCode(
-      async () => {
-        if (!shop) throw new Error('no phone to send to');
-        const sent = await requestOtp.mutateAsync({ phone: shop.phone });
-        toast.success(t('otp.resent', { phone: formatPhoneLocal(shop.phone) }));
-        return sent;
-      },
-      (cause) => setCodeError(errorText(cause)),
-    );
+  const resend = otp.resend(async () => {
+    if (!shop) throw new Error('no phone to send to');
+    const sent = await requestOtp.mutateAsync({ phone: shop.phone });
+    toast.success(t('otp.resent', { phone: formatPhoneLocal(shop.phone) }));
+    return sent;
+  });
 
   const submitPersonal = async (details: PersonalDetails) => {
     if (!shop) return;
     setError(null);
-    const input = registrationSchema.safeParse({ ...shop, code, ...details });
+    const input = registrationSchema.safeParse({ ...shop, code: otp.code, ...details });
     if (!input.success) {
       // The earlier steps passed the same rules; only a stale code can fail here.
-      setCodeError(translateMessage(input.error.issues[0]?.message ?? ''));
+      otp.fail(translateMessage(input.error.issues[0]?.message ?? ''));
       setResendAfter(0);
       goTo('verify');
       return;
@@ -151,9 +133,8 @@ export function RegistrationWizard({
       startSession(result.token, 'user');
       onRegistered({ shopName: result.shop.name });
     } catch (cause) {
-      if (isApiError(cause) && codeErrors.has(cause.code)) {
+      if (otp.refused(cause)) {
         // The code ran out between the steps: ask for a new one on the code step.
-        setCodeError(errorText(cause));
         setResendAfter(0);
         goTo('verify');
       } else if (isApiError(cause) && cause.code === 'PHONE_ALREADY_REGISTERED') {
@@ -207,15 +188,10 @@ export function RegistrationWizard({
             idPrefix="registration"
             phone={shop.phone}
             resendAfterSeconds={resendAfter}
-            onCodeChange={(value) => {
-              setCode(value);
-              if (codeError) setCodeError(null);
-            }}
+            {...otp.bind}
             onEditNumber={() => goTo('shop')}
             onResend={resend}
-            error={codeError}
             disabled={verifyOtp.isPending}
-            otpRef={otpRef}
           />
           <FormAlert message={error?.message} action={loginAction} />
           <Button type="primary" htmlType="submit" block size="large" loading={verifyOtp.isPending}>

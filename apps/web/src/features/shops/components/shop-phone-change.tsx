@@ -1,23 +1,20 @@
 import { formatPhoneLocal } from '@dak/domain/phone';
 import { phoneChangeOtpSchema, phoneChangeSchema } from '@dak/domain/shop';
 import { Button, Form, Input, Typography } from 'antd';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormAlert } from '../../../components/ui/form-alert';
-import type { OtpInputHandle } from '../../../components/ui/otp-input';
 import { PhoneVerification } from '../../../components/ui/phone-verification';
-import { isApiError, retryAfterSeconds } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule } from '../../../lib/form-validation';
 import { toLatinDigits } from '../../../lib/format';
-import { resendCode } from '../../../lib/otp';
+import { resendWait, useOtpCode } from '../../../lib/otp';
 import { useChangeShopPhone } from '../api/change-phone';
 import { type ShopPhoneKind, useRequestShopPhoneOtp } from '../api/request-phone-otp';
 
 type Step = { name: 'view' } | { name: 'enter' } | { name: 'verify'; phone: string; resendAfter: number };
 
-const codeErrors = new Set(['OTP_REQUIRED', 'OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS']);
 const asText = (value: unknown) => toLatinDigits(typeof value === 'string' ? value : '');
 
 /**
@@ -39,18 +36,15 @@ export function ShopPhoneChange({
   const { errorText, translateMessage } = useErrorText();
   const [form] = Form.useForm<{ phone?: string }>();
   const [step, setStep] = useState<Step>({ name: 'view' });
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const otp = useOtpCode();
   const [error, setError] = useState<string | null>(null);
-  const otpRef = useRef<OtpInputHandle>(null);
   const requestOtp = useRequestShopPhoneOtp();
   const change = useChangeShopPhone();
   const label = kind === 'phone' ? t('fields.phone') : t('shopForm.returnPhone');
   const idPrefix = kind === 'phone' ? 'shop-phone' : 'return-phone';
 
   const openVerify = (phone: string, resendAfter: number) => {
-    setCode('');
-    setCodeError(null);
+    otp.reset();
     setError(null);
     setStep({ name: 'verify', phone, resendAfter });
   };
@@ -63,8 +57,7 @@ export function ShopPhoneChange({
       const sent = await requestOtp.mutateAsync({ shopId, kind, phone: input.phone });
       openVerify(input.phone, sent.resendAfterSeconds);
     } catch (cause) {
-      const wait =
-        isApiError(cause) && cause.code === 'OTP_RESEND_TOO_SOON' ? retryAfterSeconds(cause) : null;
+      const wait = resendWait(cause);
       if (wait !== null) openVerify(input.phone, wait);
       else setError(errorText(cause));
     }
@@ -73,35 +66,25 @@ export function ShopPhoneChange({
   const verify = async (event: FormEvent) => {
     event.preventDefault();
     if (step.name !== 'verify') return;
-    const parsed = phoneChangeSchema.safeParse({ phone: step.phone, code });
-    if (!parsed.success) {
-      setCodeError(translateMessage(parsed.error.issues[0]?.message ?? ''));
-      otpRef.current?.focus();
-      return;
-    }
+    const parsed = otp.parse(phoneChangeSchema, { phone: step.phone, code: otp.code });
+    if (!parsed) return;
     try {
-      await change.mutateAsync({ shopId, kind, phone: parsed.data.phone, code: parsed.data.code });
+      await change.mutateAsync({ shopId, kind, phone: parsed.phone, code: parsed.code });
       toast.success(kind === 'phone' ? t('shopSettings.phoneChanged') : t('shopSettings.returnPhoneChanged'));
       form.resetFields();
       setStep({ name: 'view' });
     } catch (cause) {
-      if (isApiError(cause) && codeErrors.has(cause.code)) {
-        setCodeError(errorText(cause));
-        otpRef.current?.clear();
-      } else setError(errorText(cause));
+      if (otp.refused(cause)) return;
+      setError(errorText(cause));
     }
   };
 
-  const resend = () =>
-    resendCode(
-      async () => {
-        if (step.name !== 'verify') throw new Error('no number to send to');
-        const sent = await requestOtp.mutateAsync({ shopId, kind, phone: step.phone });
-        toast.success(t('otp.resent', { phone: formatPhoneLocal(step.phone) }));
-        return sent;
-      },
-      (cause) => setCodeError(errorText(cause)),
-    );
+  const resend = otp.resend(async () => {
+    if (step.name !== 'verify') throw new Error('no number to send to');
+    const sent = await requestOtp.mutateAsync({ shopId, kind, phone: step.phone });
+    toast.success(t('otp.resent', { phone: formatPhoneLocal(step.phone) }));
+    return sent;
+  });
 
   if (step.name === 'verify') {
     return (
@@ -110,15 +93,10 @@ export function ShopPhoneChange({
           idPrefix={idPrefix}
           phone={step.phone}
           resendAfterSeconds={step.resendAfter}
-          onCodeChange={(value) => {
-            setCode(value);
-            if (codeError) setCodeError(null);
-          }}
+          {...otp.bind}
           onEditNumber={() => setStep({ name: 'enter' })}
           onResend={resend}
-          error={codeError}
           disabled={change.isPending}
-          otpRef={otpRef}
         />
         <FormAlert message={error} />
         <div className="form-actions">

@@ -1,22 +1,20 @@
 import { formatPhoneLocal } from '@dak/domain/phone';
 import { type EmployeeRole, employeeRoles, memberAddSchema, memberOtpSchema } from '@dak/domain/shop';
 import { Button, Form, Input, Modal, Radio, Typography } from 'antd';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormAlert } from '../../../components/ui/form-alert';
-import type { OtpInputHandle } from '../../../components/ui/otp-input';
 import { PhoneVerification } from '../../../components/ui/phone-verification';
-import { fieldErrors, isApiError, retryAfterSeconds } from '../../../lib/api-error';
+import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
 import { toLatinDigits } from '../../../lib/format';
-import { resendCode } from '../../../lib/otp';
+import { resendWait, useOtpCode } from '../../../lib/otp';
 import { useAddMember } from '../api/add-member';
 import { useRequestMemberOtp } from '../api/request-member-otp';
 
 type Step = { name: 'phone' } | { name: 'verify'; phone: string; resendAfter: number };
-const codeErrors = new Set(['OTP_REQUIRED', 'OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS']);
 const asText = (value: unknown) => toLatinDigits(typeof value === 'string' ? value : '');
 
 /**
@@ -37,10 +35,8 @@ export function AddMemberModal({
   const [form] = Form.useForm<{ phone?: string }>();
   const [step, setStep] = useState<Step>({ name: 'phone' });
   const [role, setRole] = useState<EmployeeRole>('editor');
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const otp = useOtpCode();
   const [error, setError] = useState<string | null>(null);
-  const otpRef = useRef<OtpInputHandle>(null);
   const requestOtp = useRequestMemberOtp();
   const add = useAddMember();
 
@@ -48,8 +44,7 @@ export function AddMemberModal({
     form.resetFields();
     setStep({ name: 'phone' });
     setRole('editor');
-    setCode('');
-    setCodeError(null);
+    otp.reset();
     setError(null);
   };
 
@@ -59,8 +54,7 @@ export function AddMemberModal({
   };
 
   const openVerify = (phone: string, resendAfter: number) => {
-    setCode('');
-    setCodeError(null);
+    otp.reset();
     setError(null);
     setStep({ name: 'verify', phone, resendAfter });
   };
@@ -73,8 +67,7 @@ export function AddMemberModal({
       const sent = await requestOtp.mutateAsync({ shopId, phone: input.phone });
       openVerify(input.phone, sent.resendAfterSeconds);
     } catch (cause) {
-      const wait =
-        isApiError(cause) && cause.code === 'OTP_RESEND_TOO_SOON' ? retryAfterSeconds(cause) : null;
+      const wait = resendWait(cause);
       if (wait !== null) openVerify(input.phone, wait);
       else if (!showFieldErrors(form, ['phone'], fieldErrors(cause), translateMessage))
         setError(errorText(cause));
@@ -85,36 +78,24 @@ export function AddMemberModal({
     event.preventDefault();
     if (step.name !== 'verify') return;
     setError(null);
-    const parsed = memberAddSchema.safeParse({ phone: step.phone, role, code });
-    if (!parsed.success) {
-      setCodeError(translateMessage(parsed.error.issues[0]?.message ?? ''));
-      otpRef.current?.focus();
-      return;
-    }
+    const parsed = otp.parse(memberAddSchema, { phone: step.phone, role, code: otp.code });
+    if (!parsed) return;
     try {
-      await add.mutateAsync({ shopId, ...parsed.data });
-      toast.success(
-        t('team.added', { phone: formatPhoneLocal(parsed.data.phone), role: t(`roles.${role}`) }),
-      );
+      await add.mutateAsync({ shopId, ...parsed });
+      toast.success(t('team.added', { phone: formatPhoneLocal(parsed.phone), role: t(`roles.${role}`) }));
       close();
     } catch (cause) {
-      if (isApiError(cause) && codeErrors.has(cause.code)) {
-        setCodeError(errorText(cause));
-        otpRef.current?.clear();
-      } else setError(errorText(cause));
+      if (otp.refused(cause)) return;
+      setError(errorText(cause));
     }
   };
 
-  const resend = () =>
-    resendCode(
-      async () => {
-        if (step.name !== 'verify') throw new Error('no number to send to');
-        const sent = await requestOtp.mutateAsync({ shopId, phone: step.phone });
-        toast.success(t('otp.resent', { phone: formatPhoneLocal(step.phone) }));
-        return sent;
-      },
-      (cause) => setCodeError(errorText(cause)),
-    );
+  const resend = otp.resend(async () => {
+    if (step.name !== 'verify') throw new Error('no number to send to');
+    const sent = await requestOtp.mutateAsync({ shopId, phone: step.phone });
+    toast.success(t('otp.resent', { phone: formatPhoneLocal(step.phone) }));
+    return sent;
+  });
 
   return (
     <Modal open={open} onCancel={close} title={t('team.addTitle')} footer={null} destroyOnHidden>
@@ -157,15 +138,10 @@ export function AddMemberModal({
             idPrefix="member"
             phone={step.phone}
             resendAfterSeconds={step.resendAfter}
-            onCodeChange={(value) => {
-              setCode(value);
-              if (codeError) setCodeError(null);
-            }}
+            {...otp.bind}
             onEditNumber={() => setStep({ name: 'phone' })}
             onResend={resend}
-            error={codeError}
             disabled={add.isPending}
-            otpRef={otpRef}
           />
           <div className="form-field">
             <div className="form-field__label" id="member-role-label">
