@@ -16,19 +16,28 @@ export function createTermsRepository(db: Kysely<DB>) {
         .limit(1)
         .executeTakeFirst();
     },
-    /** The versions, newest first, with who published each and how many shops accepted it. */
+    /**
+     * The versions, newest first, with who published each and how many shops accepted it: on the
+     * terms screen, or by the owner's tick at sign-up (or on the shop form) while it was in force,
+     * the same two ways `forShop` counts.
+     */
     list(trx: Executor = db) {
       return trx
         .selectFrom('terms_versions as v')
         .leftJoin('staff', 'staff.id', 'v.published_by_staff_id')
         .select(['v.version', 'v.body_en', 'v.body_bn', 'v.published_at', 'v.published_by_staff_id'])
         .select('staff.name as published_by_name')
-        .select((eb) =>
-          eb
-            .selectFrom('terms_acceptances as a')
-            .whereRef('a.version', '=', 'v.version')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .as('accepted_shops'),
+        .select(
+          sql<number>`(
+            select count(*) from shops s join users u on u.id = s.owner_user_id
+            where exists (
+                select 1 from terms_acceptances a where a.shop_id = s.id and a.version = v.version
+              )
+              or v.version = (
+                select max(v2.version) from terms_versions v2
+                where v2.published_at <= greatest(s.terms_accepted_at, u.terms_accepted_at)
+              )
+          )`.as('accepted_shops'),
         )
         .orderBy('v.version', 'desc')
         .execute();
