@@ -273,8 +273,15 @@ function trackingText(doc: Doc, id: string, x: number, y: number, w: number, siz
 function recipient(doc: Doc, d: LabelData, box: Box, s: { name: number; phone: number; address: number }) {
   caption(doc, 'DELIVER TO', box.x, box.y);
   let y = box.y + 9;
-  fitLine(doc, d.customerName, { x: box.x, y, w: box.w }, { size: s.name, bold: true });
-  y += s.name * 1.3;
+  if (box.h > 150 && widthOf(doc, d.customerName, { size: s.name, bold: true }) > box.w * 1.25) {
+    // A long name gets two lines rather than a tiny font, where the address keeps room for four.
+    const size = s.name * 0.8;
+    text(doc, d.customerName, { x: box.x, y, w: box.w, lines: 2 }, { size, bold: true });
+    y = Math.max(doc.y, y + size * 1.3) + 2;
+  } else {
+    fitLine(doc, d.customerName, { x: box.x, y, w: box.w }, { size: s.name, bold: true });
+    y += s.name * 1.3;
+  }
   fitLine(doc, phones(d), { x: box.x, y, w: box.w }, { size: s.phone, bold: true });
   y += s.phone * 1.35;
   const areaSize = s.address + 1.5;
