@@ -189,6 +189,11 @@ describe('parcel labels', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Print label' }).click(),
     ]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.waitForTimeout(400);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'labels-detail-360-en');
+    await page.setViewportSize({ width: 1280, height: 800 });
     const thermal = await pdfOf(single);
     const pages = await decodePdfBarcodes(thermal);
     expect(pages.map((p) => p.code128)).toEqual([[ids[0]]]);
