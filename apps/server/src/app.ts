@@ -28,6 +28,9 @@ import { createFlagsService } from './modules/flags/flags.service';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { createGeoService } from './modules/geo/geo.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createLabelsRepository } from './modules/labels/labels.repository';
+import { labelsRoutes } from './modules/labels/labels.routes';
+import { createLabelsService } from './modules/labels/labels.service';
 import { nidRoutes } from './modules/nid/nid.routes';
 import { createNidService } from './modules/nid/nid.service';
 import { opsRoutes } from './modules/ops/ops.routes';
@@ -190,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pickups,
     pricing,
   });
+  // Parcel labels as PDF (issue 4, part 9).
+  const labels = createLabelsService({ repo: createLabelsRepository(db) });
   // Reading addresses into areas (issue 4, part 5).
   const addressPrediction = createAddressPredictionService({
     db,
@@ -222,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(parcelsRoutes({ parcels, guards }));
       await api.register(parcelEditsRoutes({ edits: parcelEdits, guards }));
       await api.register(customersRoutes({ customers, guards }));
+      await api.register(labelsRoutes({ labels, guards, publicUrl: config.publicUrl }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));
     },
     { prefix: '/api/v1' },

@@ -14,8 +14,14 @@ let t: TestApp;
 let shopA: string;
 const tokens = {} as Record<'ownerA' | 'ownerB' | 'editor' | 'viewer', string>;
 
-/** Shop-scoped routes a viewer may call although they are not GETs: they touch only the caller's own state. */
-const viewerMayCall = new Set(['POST /api/v1/shops/:shopId/select']);
+/**
+ * Shop-scoped routes a viewer may call although they are not GETs: they touch only the caller's own
+ * state, or only read (labels take up to 200 parcel ids in a body).
+ */
+const viewerMayCall = new Set([
+  'POST /api/v1/shops/:shopId/select',
+  'POST /api/v1/shops/:shopId/parcels/labels',
+]);
 /** Routes under this prefix are public by design (a shop's public card); they may only read. */
 const publicPrefix = '/api/v1/public/';
 

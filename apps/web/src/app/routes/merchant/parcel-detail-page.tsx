@@ -3,6 +3,7 @@ import { Alert, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LinkButton } from '../../../components/ui/link-button';
+import { LabelPrint } from '../../../features/labels/components/label-print';
 import { useParcel } from '../../../features/parcels/api/get-parcel';
 import { ParcelDetailView } from '../../../features/parcels/components/parcel-detail';
 import { useErrorText } from '../../../lib/error-text';
@@ -22,6 +23,9 @@ function ParcelDetail({ shop, parcelId }: { shop: SelectedShop; parcelId: string
         </Typography.Title>
         <div className="form-actions">
           <LinkButton to="/parcels">{t('parcels.detail.backToList')}</LinkButton>
+          {parcel.data && parcel.data.status !== 'deleted' ? (
+            <LabelPrint shopId={shop.id} parcelIds={[parcel.data.id]} single />
+          ) : null}
           {shop.can('parcel.create') ? (
             <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to="/parcels/new">
               {t('parcels.detail.bookAnother')}

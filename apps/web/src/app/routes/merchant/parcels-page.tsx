@@ -1,16 +1,30 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { maxLabelsPerRequest } from '@dak/domain/labels';
 import {
   type ParcelStatusGroup,
   type PaymentStatus,
   parcelStatusGroupNames,
   paymentStatuses,
 } from '@dak/domain/parcel-status';
-import { Alert, DatePicker, Empty, Grid, Input, Pagination, Select, Skeleton, Tabs, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  DatePicker,
+  Empty,
+  Grid,
+  Input,
+  Pagination,
+  Select,
+  Skeleton,
+  Tabs,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../../components/ui/link-button';
+import { LabelPrint } from '../../../features/labels/components/label-print';
 import { type ParcelFilter, parcelPageSize, useParcels } from '../../../features/parcels/api/list-parcels';
 import { ParcelCards, ParcelTable } from '../../../features/parcels/components/parcel-list';
 import { useErrorText } from '../../../lib/error-text';
@@ -68,6 +82,9 @@ function Parcels({ shop }: { shop: SelectedShop }) {
   const { filter, page, update } = useFilterParams();
   const [text, setText] = useState(filter.q ?? '');
   const list = useParcels(shop.id, filter);
+  // Parcels ticked for labels, kept across pages and filters until printed or cleared.
+  const [selected, setSelected] = useState<string[]>([]);
+  const selection = { selected, onChange: setSelected };
 
   // The search runs when typing pauses.
   useEffect(() => {
@@ -161,7 +178,11 @@ function Parcels({ shop }: { shop: SelectedShop }) {
             >
               {t('parcels.count', { n: formatNumber(list.data.count, language) })}
             </Typography.Paragraph>
-            {phone ? <ParcelCards items={list.data.items} /> : <ParcelTable items={list.data.items} />}
+            {phone ? (
+              <ParcelCards items={list.data.items} selection={selection} />
+            ) : (
+              <ParcelTable items={list.data.items} selection={selection} />
+            )}
             {list.data.count > parcelPageSize ? (
               <Pagination
                 className="parcel-pagination"
@@ -175,6 +196,23 @@ function Parcels({ shop }: { shop: SelectedShop }) {
             ) : null}
           </>
         )
+      ) : null}
+      {selected.length > 0 ? (
+        <section
+          className="selection-bar"
+          aria-label={t('labels.selected', { n: formatNumber(selected.length, language) })}
+        >
+          <span className="selection-bar__count" data-testid="selected-count">
+            {t('labels.selected', { n: formatNumber(selected.length, language) })}
+          </span>
+          <Button type="link" onClick={() => setSelected([])} className="selection-bar__clear">
+            {t('labels.clear')}
+          </Button>
+          {selected.length > maxLabelsPerRequest ? (
+            <Typography.Text type="danger">{t('labels.tooMany')}</Typography.Text>
+          ) : null}
+          <LabelPrint shopId={shop.id} parcelIds={selected} />
+        </section>
       ) : null}
     </>
   );

@@ -1,6 +1,6 @@
 import type { Parcel } from '@dak/domain/parcel';
 import { formatPhoneLocal } from '@dak/domain/phone';
-import { Table } from 'antd';
+import { Checkbox, ConfigProvider, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatTaka } from '../../../lib/format';
@@ -18,83 +18,122 @@ function TrackingLink({ parcel }: { parcel: Parcel }) {
   );
 }
 
+/** Parcels ticked for printing labels; deleted parcels cannot be ticked (they get no label). */
+export type ParcelSelection = { selected: string[]; onChange: (ids: string[]) => void };
+
+const selectable = (parcel: Parcel) => parcel.status !== 'deleted';
+
 /** Parcels as a table on a computer: one row each, the tracking ID opens the parcel. */
-export function ParcelTable({ items }: { items: Parcel[] }) {
+export function ParcelTable({ items, selection }: { items: Parcel[]; selection?: ParcelSelection }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <Table<Parcel>
-      rowKey="id"
-      dataSource={items}
-      pagination={false}
-      size="middle"
-      className="parcel-table"
-      onRow={() => ({ 'data-testid': 'parcel-row' }) as React.HTMLAttributes<HTMLElement>}
-      columns={[
-        {
-          key: 'tracking',
-          title: t('parcels.fields.trackingId'),
-          render: (_, parcel) => (
-            <div className="parcel-table__cell">
-              <TrackingLink parcel={parcel} />
-              <span className="card-list__muted">{formatDate(parcel.createdAt, language)}</span>
-            </div>
-          ),
-        },
-        {
-          key: 'customer',
-          title: t('parcels.fields.customer'),
-          render: (_, parcel) => (
-            <div className="parcel-table__cell">
-              <span>{parcel.customerName}</span>
-              <span className="card-list__muted phone-number" dir="ltr">
-                {formatPhoneLocal(parcel.customerPhone)}
-              </span>
-            </div>
-          ),
-        },
-        {
-          key: 'area',
-          title: t('parcels.fields.deliveryArea'),
-          render: (_, parcel) => areaName(parcel, language),
-        },
-        {
-          key: 'status',
-          title: t('parcels.fields.status'),
-          render: (_, parcel) => (
-            <div className="parcel-table__tags">
-              <ParcelStatusTag status={parcel.status} />
-              <PaymentStatusTag status={parcel.paymentStatus} />
-            </div>
-          ),
-        },
-        {
-          key: 'cash',
-          title: t('parcels.fields.cashCollection'),
-          align: 'right',
-          render: (_, parcel) => formatTaka(parcel.cashCollectionAmount, language),
-        },
-        {
-          key: 'charge',
-          title: t('parcels.fields.totalCharge'),
-          align: 'right',
-          render: (_, parcel) => formatTaka(parcel.charge.totalCharge, language),
-        },
-      ]}
-    />
+    // Ticked rows get a light tint of the brand green, so their text stays easy to read.
+    <ConfigProvider
+      theme={{ components: { Table: { rowSelectedBg: '#e8f3ef', rowSelectedHoverBg: '#dcede6' } } }}
+    >
+      <Table<Parcel>
+        rowKey="id"
+        dataSource={items}
+        rowSelection={
+          selection
+            ? {
+                selectedRowKeys: selection.selected,
+                // Ticks on other pages stay while the merchant pages through the list.
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => selection.onChange(keys.map(String)),
+                getCheckboxProps: (parcel) => ({
+                  disabled: !selectable(parcel),
+                  'aria-label': t('labels.select', { trackingId: parcel.trackingId }),
+                }),
+                getTitleCheckboxProps: () => ({ 'aria-label': t('labels.selectPage') }),
+              }
+            : undefined
+        }
+        pagination={false}
+        size="middle"
+        className="parcel-table"
+        onRow={() => ({ 'data-testid': 'parcel-row' }) as React.HTMLAttributes<HTMLElement>}
+        columns={[
+          {
+            key: 'tracking',
+            title: t('parcels.fields.trackingId'),
+            render: (_, parcel) => (
+              <div className="parcel-table__cell">
+                <TrackingLink parcel={parcel} />
+                <span className="card-list__muted">{formatDate(parcel.createdAt, language)}</span>
+              </div>
+            ),
+          },
+          {
+            key: 'customer',
+            title: t('parcels.fields.customer'),
+            render: (_, parcel) => (
+              <div className="parcel-table__cell">
+                <span>{parcel.customerName}</span>
+                <span className="card-list__muted phone-number" dir="ltr">
+                  {formatPhoneLocal(parcel.customerPhone)}
+                </span>
+              </div>
+            ),
+          },
+          {
+            key: 'area',
+            title: t('parcels.fields.deliveryArea'),
+            render: (_, parcel) => areaName(parcel, language),
+          },
+          {
+            key: 'status',
+            title: t('parcels.fields.status'),
+            render: (_, parcel) => (
+              <div className="parcel-table__tags">
+                <ParcelStatusTag status={parcel.status} />
+                <PaymentStatusTag status={parcel.paymentStatus} />
+              </div>
+            ),
+          },
+          {
+            key: 'cash',
+            title: t('parcels.fields.cashCollection'),
+            align: 'right',
+            render: (_, parcel) => formatTaka(parcel.cashCollectionAmount, language),
+          },
+          {
+            key: 'charge',
+            title: t('parcels.fields.totalCharge'),
+            align: 'right',
+            render: (_, parcel) => formatTaka(parcel.charge.totalCharge, language),
+          },
+        ]}
+      />
+    </ConfigProvider>
   );
 }
 
 /** Parcels as cards on a phone: tracking ID and status first, then customer, area and money. */
-export function ParcelCards({ items }: { items: Parcel[] }) {
+export function ParcelCards({ items, selection }: { items: Parcel[]; selection?: ParcelSelection }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const toggle = (id: string, on: boolean) => {
+    if (!selection) return;
+    const rest = selection.selected.filter((selected) => selected !== id);
+    selection.onChange(on ? [...rest, id] : rest);
+  };
   return (
     <ul className="card-list" aria-label={t('parcels.listLabel')}>
       {items.map((parcel) => (
         <li key={parcel.id} className="card-list__item parcel-card" data-testid="parcel-row">
           <div className="card-list__main">
             <div className="parcel-card__head">
+              {selection ? (
+                <Checkbox
+                  className="parcel-card__select"
+                  checked={selection.selected.includes(parcel.id)}
+                  disabled={!selectable(parcel)}
+                  onChange={(event) => toggle(parcel.id, event.target.checked)}
+                  aria-label={t('labels.select', { trackingId: parcel.trackingId })}
+                />
+              ) : null}
               <TrackingLink parcel={parcel} />
               <ParcelStatusTag status={parcel.status} />
             </div>

@@ -1,0 +1,87 @@
+import { labelMessages, labelQuerySchema, labelRequestSchema } from '@dak/domain/labels';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Guards, shopOf } from '../../plugins/auth';
+import type { LabelsService } from './labels.service';
+
+const shopParams = z.object({ shopId: z.uuid() });
+const parcelParams = shopParams.extend({ parcelId: z.uuid({ error: labelMessages.notFound }) });
+
+/**
+ * Parcel labels as PDF (issue 4, part 9). Reading parcels is enough (`parcel.view`): a label shows
+ * what the parcel page shows. The POST is a read too; it takes a body only because 200 ids do not
+ * fit a URL comfortably.
+ */
+export function labelsRoutes(deps: { labels: LabelsService; guards: Guards; publicUrl: string | undefined }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { labels, guards } = deps;
+    const tags = ['parcels'];
+    const security = [{ bearer: [] }];
+    const description =
+      'application/pdf. The QR code holds the public tracking URL {PUBLIC_URL}/track/{trackingId}. ' +
+      'a4: six labels (2 × 3) per sheet with cut lines; thermal: one 4 × 6 inch label per page. ' +
+      "404 NOT_FOUND when any id is not one of the shop's parcels; 409 CONFLICT for a deleted parcel.";
+    /** The site the QR codes point to: PUBLIC_URL, else the address this request came to. */
+    const baseUrl = (request: FastifyRequest) => deps.publicUrl ?? `${request.protocol}://${request.host}`;
+    const send = (reply: FastifyReply, file: { bytes: Buffer; filename: string }) =>
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes);
+
+    r.post(
+      '/shops/:shopId/parcels/labels',
+      {
+        ...guards.shop('parcel.view'),
+        schema: {
+          tags,
+          summary: 'Labels of 1 to 200 parcels of the shop as one PDF (A4 sheet or 4 × 6 thermal)',
+          description,
+          security,
+          params: shopParams,
+          body: labelRequestSchema,
+          produces: ['application/pdf'],
+        },
+      },
+      async (request, reply) =>
+        send(
+          reply,
+          await labels.pdf({
+            shopId: shopOf(request).shopId,
+            parcelIds: request.body.parcelIds,
+            format: request.body.format,
+            baseUrl: baseUrl(request),
+          }),
+        ),
+    );
+
+    r.get(
+      '/shops/:shopId/parcels/:parcelId/label',
+      {
+        ...guards.shop('parcel.view'),
+        schema: {
+          tags,
+          summary: "One parcel's label as PDF (format a4 or thermal, a4 when absent)",
+          description,
+          security,
+          params: parcelParams,
+          querystring: labelQuerySchema,
+          produces: ['application/pdf'],
+        },
+      },
+      async (request, reply) =>
+        send(
+          reply,
+          await labels.pdf({
+            shopId: shopOf(request).shopId,
+            parcelIds: [request.params.parcelId],
+            format: request.query.format,
+            baseUrl: baseUrl(request),
+          }),
+        ),
+    );
+  };
+}
