@@ -10,6 +10,8 @@ import { type Database, openDatabase } from '../apps/server/src/db/database';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { migrate } from '../apps/server/src/db/migrate';
 import { seedGeography } from '../apps/server/src/db/seed/geography';
+import { runBulkBench } from './bulk';
+import { runListBench } from './list';
 
 /**
  * How much of a bare Fastify's throughput the real API keeps on its public read routes
@@ -45,7 +47,7 @@ async function load(url: string, duration: number): Promise<Measure> {
 const urlOf = (app: FastifyInstance, path: string) =>
   `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`;
 
-async function main() {
+async function runApiBench() {
   const dir = await mkdtemp(join(tmpdir(), 'dak-bench-'));
   let pg: EmbeddedDatabase | undefined;
   let database: Database | undefined;
@@ -120,6 +122,24 @@ async function main() {
   } finally {
     clearTimeout(guard);
     await cleanUp();
+  }
+}
+
+const benches: Record<string, () => Promise<void>> = {
+  api: runApiBench,
+  bulk: runBulkBench,
+  list: runListBench,
+};
+
+/** `npm run bench` runs all three; `npm run bench -- bulk` (or api, list) one. */
+async function main() {
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((a) => !(a in benches));
+  if (unknown.length)
+    throw new Error(`unknown bench ${unknown.join(', ')}; choose from ${Object.keys(benches).join(', ')}`);
+  for (const name of asked.length ? asked : Object.keys(benches)) {
+    console.log(`\n## bench ${name}\n`);
+    await benches[name]?.();
   }
 }
 

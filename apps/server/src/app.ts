@@ -75,7 +75,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
 };
 
-export type RouteInfo = { method: string; url: string; shopPermission?: Permission };
+/** A route as the route-table tests walk it; `bodyLimit` only where the route sets its own. */
+export type RouteInfo = { method: string; url: string; shopPermission?: Permission; bodyLimit?: number };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,7 +130,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method !== 'HEAD' && route.url.startsWith('/api/v1')) {
-        routeTable.push({ method, url: route.url, shopPermission: route.config?.shopPermission });
+        routeTable.push({
+          method,
+          url: route.url,
+          shopPermission: route.config?.shopPermission,
+          bodyLimit: route.bodyLimit,
+        });
       }
     }
   });

@@ -152,6 +152,92 @@ describe('bulk upload', () => {
     expect(logs.json().count).toBeGreaterThanOrEqual(1);
   });
 
+  it('books 1 200 rows over three batches: one first event each, one address-book row per phone', async () => {
+    const other = await registerMerchant(t.app);
+    const shopId = other.shop.id;
+    const pickup = await call('POST', `/shops/${shopId}/pickup-locations`, other.token, {
+      name: 'Gulshan shop',
+      address: 'House 1, Road 2, Gulshan 1',
+      areaId: 'dhaka-city--gulshan',
+      phone: uniquePhone(),
+    });
+    expect(pickup.statusCode, pickup.body).toBe(201);
+    await t.database.db
+      .updateTable('shops')
+      .set({ bulk_import_limit: 1200 })
+      .where('id', '=', shopId)
+      .execute();
+    const repeat = uniquePhone();
+    const alternate = uniquePhone();
+    const rows = Array.from({ length: 1200 }, (_, i) => {
+      const row = Object.fromEntries(bulkColumns.map((c, k) => [c.field, goodRow(i)[k]]));
+      row.customerPhone = `018${String(10_000_000 + i).slice(-8)}`;
+      // One customer in the first, second and third batch: the alternate phone only in the first.
+      if (i === 10 || i === 700 || i === 1100) {
+        row.customerPhone = repeat;
+        row.customerName = `Repeat ${i}`;
+        row.alternatePhone = i === 10 ? alternate : '';
+      }
+      return row;
+    });
+    const res = await call('POST', `/shops/${shopId}/parcels/bulk/confirm`, other.token, {
+      pickupLocationId: pickup.json().id,
+      sellingPriceAcknowledged: true,
+      rows,
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    const { trackingIds } = res.json();
+    expect(trackingIds).toHaveLength(1200);
+    expect(new Set(trackingIds).size).toBe(1200);
+    expect(await countParcels(shopId)).toBe(1200);
+    // Row order: the 701st tracking ID is INV-700's parcel.
+    const row700 = await call('GET', `/shops/${shopId}/parcels?q=${trackingIds[700]}`, other.token);
+    expect(row700.json().items[0]).toMatchObject({ invoiceId: 'INV-700', customerName: 'Repeat 700' });
+    const events = await t.database.db
+      .selectFrom('parcel_events as e')
+      .innerJoin('parcels as p', 'p.id', 'e.parcel_id')
+      .select(['e.to_status', 'e.from_status', 'e.actor_user_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('p.shop_id', '=', shopId)
+      .groupBy(['e.to_status', 'e.from_status', 'e.actor_user_id'])
+      .execute();
+    expect(events).toEqual([
+      { to_status: 'pickup_pending', from_status: null, actor_user_id: other.user.id, n: 1200 },
+    ]);
+    const customers = await t.database.db
+      .selectFrom('shop_customers')
+      .select(['phone', 'name', 'alternate_phone', 'parcel_count'])
+      .where('shop_id', '=', shopId)
+      .execute();
+    expect(customers).toHaveLength(1198);
+    expect(customers.find((c) => c.phone === `880${repeat.slice(1)}`)).toEqual({
+      phone: `880${repeat.slice(1)}`,
+      name: 'Repeat 1100',
+      alternate_phone: `880${alternate.slice(1)}`,
+      parcel_count: 3,
+    });
+  });
+
+  it('takes a JSON sheet above the API’s general 1 MB body limit', async () => {
+    await t.database.db
+      .updateTable('shops')
+      .set({ bulk_import_limit: 3000 })
+      .where('id', '=', owner.shop.id)
+      .execute();
+    const row = Object.fromEntries(bulkColumns.map((c, k) => [c.field, goodRow(1)[k]]));
+    const rows = Array.from({ length: 3000 }, () => ({
+      ...row,
+      instructions: 'Call before delivery. '.repeat(20),
+    }));
+    const res = await call('POST', `${base()}/preview`, owner.token, { rows });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json()).toMatchObject({ validCount: 3000, errorCount: 0 });
+    await t.database.db
+      .updateTable('shops')
+      .set({ bulk_import_limit: 100 })
+      .where('id', '=', owner.shop.id)
+      .execute();
+  });
+
   it('refuses a confirm without pickup location or acknowledgement, or with a bad row, booking nothing', async () => {
     const rows = [0, 1].map((i) =>
       Object.fromEntries(bulkColumns.map((c, k) => [c.field, goodRow(100 + i)[k]])),

@@ -19,6 +19,11 @@ const shopParams = z.object({ shopId: z.uuid() });
 const security = [{ bearer: [] }];
 const tags = ['parcels'];
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/**
+ * A JSON body of up to 10 000 rows (a shop's highest import limit) is a few MB, above the API's
+ * general body limit; these two routes alone take up to 16 MB.
+ */
+const bulkJsonBodyLimit = 16 * 1024 * 1024;
 
 /** Bulk booking from a sheet (issue 4, part 6): template, preview, confirm and the upload log. */
 export function bulkParcelsRoutes(deps: { bulk: BulkParcelsService; guards: Guards }) {
@@ -52,6 +57,7 @@ export function bulkParcelsRoutes(deps: { bulk: BulkParcelsService; guards: Guar
       '/shops/:shopId/parcels/bulk/preview',
       {
         ...guards.shop('parcel.create'),
+        bodyLimit: bulkJsonBodyLimit,
         schema: {
           tags,
           summary: 'Check a sheet of parcels row by row without booking',
@@ -91,6 +97,7 @@ export function bulkParcelsRoutes(deps: { bulk: BulkParcelsService; guards: Guar
       '/shops/:shopId/parcels/bulk/confirm',
       {
         ...guards.shop('parcel.create'),
+        bodyLimit: bulkJsonBodyLimit,
         schema: {
           tags,
           summary: 'Book every row of a checked sheet, or none',

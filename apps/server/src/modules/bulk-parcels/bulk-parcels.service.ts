@@ -130,17 +130,26 @@ export function createBulkParcelsService(deps: {
               : issue.message;
           if (!row.errors.some((e) => e.field === field)) row.errors.push({ field, message });
         }
-      } else if (pickupLocationId) {
-        try {
-          row.quote = (await parcels.check(shopId, parsed.data)).quote;
-          row.body = parsed.data;
-        } catch (error) {
-          row.errors.push(...rowErrorsOf(error));
-        }
       } else {
         row.body = parsed.data;
       }
       out.push(row);
+    }
+    if (pickupLocationId) {
+      // The booking's database checks, for all schema-valid rows at once.
+      const valid = out.filter((r) => r.body);
+      const checks = await parcels.checkMany(
+        shopId,
+        valid.map((r) => r.body as ParcelCreate),
+      );
+      for (const [i, row] of valid.entries()) {
+        const check = checks[i];
+        if (check && 'quote' in check) row.quote = check.quote;
+        else {
+          row.body = undefined;
+          row.errors.push(...rowErrorsOf(check?.error));
+        }
+      }
     }
     return { rows: out, limit };
   }

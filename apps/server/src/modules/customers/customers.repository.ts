@@ -19,11 +19,16 @@ export function createCustomersRepository(db: Kysely<DB>) {
   }
 
   return {
-    /** A booking's customer: inserted, or the same phone's row refreshed with the newest details. */
-    async upsertFromBooking(values: Insertable<ShopCustomersTable>, trx: Executor = db) {
+    /**
+     * Bookings' customers, one row per phone (the caller folds repeats, since one statement may
+     * not update a row twice): inserted, or the phone's row refreshed with the newest details and
+     * its parcel count raised by the row's parcel_count.
+     */
+    async upsertFromBookings(values: Insertable<ShopCustomersTable>[], trx: Executor = db) {
+      if (values.length === 0) return;
       await trx
         .insertInto('shop_customers')
-        .values({ ...values, parcel_count: 1 })
+        .values(values)
         .onConflict((oc) =>
           oc.columns(['shop_id', 'phone']).doUpdateSet((eb) => ({
             name: eb.ref('excluded.name'),
@@ -32,7 +37,7 @@ export function createCustomersRepository(db: Kysely<DB>) {
             alternate_phone: sql<
               string | null
             >`coalesce(excluded.alternate_phone, shop_customers.alternate_phone)`,
-            parcel_count: sql<number>`shop_customers.parcel_count + 1`,
+            parcel_count: sql<number>`shop_customers.parcel_count + excluded.parcel_count`,
             last_booked_at: eb.ref('excluded.last_booked_at'),
             updated_at: eb.ref('excluded.updated_at'),
           })),

@@ -6,14 +6,25 @@ import {
   successRateOf,
 } from '@dak/domain/customers';
 import { normalizePhone } from '@dak/domain/phone';
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { DB, ShopCustomersTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { GeoService } from '../geo/geo.service';
 import type { CustomerRow, CustomerSearch, CustomersRepository } from './customers.repository';
 
 export type CustomersService = ReturnType<typeof createCustomersService>;
+
+/** A booking's customer, as booking hands it to the address book. */
+export type BookedCustomer = {
+  shopId: string;
+  phone: string;
+  name: string;
+  address: string;
+  deliveryAreaId: string;
+  alternatePhone: string | null;
+  at: Date;
+};
 
 function toCustomer(row: CustomerRow): Customer {
   return {
@@ -73,35 +84,38 @@ export function createCustomersService(deps: {
     };
   }
 
+  /**
+   * Many bookings' customers in one statement, in booking order: a phone booked twice ends with
+   * the later booking's details (and the later non-empty alternate phone), counted twice.
+   */
+  async function recordBookings(inputs: readonly BookedCustomer[], trx: Transaction<DB>) {
+    const byPhone = new Map<string, Insertable<ShopCustomersTable>>();
+    for (const input of inputs) {
+      const key = `${input.shopId} ${input.phone}`;
+      const before = byPhone.get(key);
+      byPhone.set(key, {
+        shop_id: input.shopId,
+        phone: input.phone,
+        name: input.name,
+        address: input.address,
+        delivery_area_id: input.deliveryAreaId,
+        alternate_phone: input.alternatePhone ?? before?.alternate_phone ?? null,
+        parcel_count: (before?.parcel_count ?? 0) + 1,
+        last_booked_at: input.at,
+        created_at: before?.created_at ?? input.at,
+        updated_at: input.at,
+      });
+    }
+    await repo.upsertFromBookings([...byPhone.values()], trx);
+  }
+
   return {
     /** Called by booking inside its transaction: the phone's row gets the newest details. */
-    async recordBooking(
-      input: {
-        shopId: string;
-        phone: string;
-        name: string;
-        address: string;
-        deliveryAreaId: string;
-        alternatePhone: string | null;
-        at: Date;
-      },
-      trx: Transaction<DB>,
-    ) {
-      await repo.upsertFromBooking(
-        {
-          shop_id: input.shopId,
-          phone: input.phone,
-          name: input.name,
-          address: input.address,
-          delivery_area_id: input.deliveryAreaId,
-          alternate_phone: input.alternatePhone,
-          last_booked_at: input.at,
-          created_at: input.at,
-          updated_at: input.at,
-        },
-        trx,
-      );
+    async recordBooking(input: BookedCustomer, trx: Transaction<DB>) {
+      await recordBookings([input], trx);
     },
+
+    recordBookings,
 
     async list(shopId: string, query: CustomerListQuery) {
       const { rows, count } = await repo.list({

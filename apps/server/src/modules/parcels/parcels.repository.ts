@@ -1,5 +1,5 @@
 import type { ParcelStatus, PaymentStatus, SellerStatus } from '@dak/domain/parcel-status';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { DB, ParcelAuditLogTable, ParcelEventsTable, ParcelsTable } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -47,8 +47,38 @@ export function createParcelsRepository(db: Kysely<DB>) {
       return row?.id ?? null;
     },
 
+    /**
+     * Inserts many parcels in one statement; a row whose tracking ID is taken is skipped (the
+     * caller draws another). Returns the ids of the inserted rows by tracking ID.
+     */
+    async insertParcels(values: Insertable<ParcelsTable>[], trx: Executor = db) {
+      if (values.length === 0) return new Map<string, string>();
+      const rows = await trx
+        .insertInto('parcels')
+        .values(values)
+        .onConflict((oc) => oc.column('tracking_id').doNothing())
+        .returning(['id', 'tracking_id'])
+        .execute();
+      return new Map(rows.map((r) => [r.tracking_id, r.id]));
+    },
+
     async insertEvent(values: Insertable<ParcelEventsTable>, trx: Executor = db) {
       await trx.insertInto('parcel_events').values(values).execute();
+    },
+
+    /**
+     * The first event of many parcels booked together (same moment, same user): one statement
+     * with the ids as one array parameter, instead of nine parameters a row.
+     */
+    async insertFirstEvents(
+      parcelIds: readonly string[],
+      event: { at: Date; actorUserId: string; toStatus: ParcelStatus },
+      trx: Executor = db,
+    ) {
+      if (parcelIds.length === 0) return;
+      await sql`insert into parcel_events (parcel_id, at, actor_user_id, to_status)
+        select id, ${event.at}, ${event.actorUserId}, ${event.toStatus}
+        from unnest(${parcelIds}::uuid[]) as id`.execute(trx);
     },
 
     /** One line of the audit log: an edit, a delete or a note. */

@@ -18,7 +18,7 @@ import {
 import { normalizePhone } from '@dak/domain/phone';
 import { type ChargeQuote, pickupDate } from '@dak/domain/pricing';
 import { newTrackingId, normalizeTrackingId } from '@dak/domain/tracking-id';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -158,7 +158,7 @@ export function createParcelsService(deps: {
   pickups: PickupLocationsService;
   pricing: PricingService;
   /** The shop's address book, updated in the booking's transaction. */
-  customers: Pick<CustomersService, 'recordBooking'>;
+  customers: Pick<CustomersService, 'recordBookings'>;
   /** Uniform integer in [0, max); tests may pass a seeded one. */
   randomInt?: (max: number) => number;
 }) {
@@ -205,12 +205,12 @@ export function createParcelsService(deps: {
     );
   }
 
-  /** The pickup location and the charge: everything a booking checks against the database. */
-  async function prepare(shopId: string, input: ParcelCreate) {
+  /** The booking's pickup location: the shop has an active one, and this one is its and active. */
+  async function pickupFor(shopId: string, pickupLocationId: string) {
     if (!(await pickups.hasActivePickupLocation(shopId))) {
       throw new AppError('NO_ACTIVE_PICKUP_LOCATION', parcelMessages.noActivePickupLocation);
     }
-    const location = await pickups.get(shopId, input.pickupLocationId).catch((error: unknown) => {
+    const location = await pickups.get(shopId, pickupLocationId).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'NOT_FOUND') {
         throw fieldError('pickupLocationId', parcelMessages.pickupLocationNotFound);
       }
@@ -219,19 +219,31 @@ export function createParcelsService(deps: {
     if (location.status !== 'active') {
       throw fieldError('pickupLocationId', parcelMessages.pickupLocationInactive);
     }
+    return location;
+  }
+
+  function checkPhones(input: ParcelCreate) {
     if (input.alternatePhone && input.alternatePhone === input.customerPhone) {
       throw fieldError('alternatePhone', parcelMessages.alternateSamePhone);
     }
+  }
+
+  const chargeQueryOf = (pickupAreaId: string, input: ParcelCreate) => ({
+    pickupAreaId,
+    deliveryAreaId: input.deliveryAreaId,
+    weight: input.weightGrams,
+    cash: input.cashCollectionAmount,
+    categoryId: input.categoryId,
+    categoryVariantId: input.categoryVariantId,
+    exchange: false,
+  });
+
+  /** The pickup location and the charge: everything a booking checks against the database. */
+  async function prepare(shopId: string, input: ParcelCreate) {
+    const location = await pickupFor(shopId, input.pickupLocationId);
+    checkPhones(input);
     const quote: ChargeQuote = await pricing
-      .quoteForShop(shopId, {
-        pickupAreaId: location.area.id,
-        deliveryAreaId: input.deliveryAreaId,
-        weight: input.weightGrams,
-        cash: input.cashCollectionAmount,
-        categoryId: input.categoryId,
-        categoryVariantId: input.categoryVariantId,
-        exchange: false,
-      })
+      .quoteForShop(shopId, chargeQueryOf(location.area.id, input))
       .catch((error: unknown) => {
         throw asBodyError(error);
       });
@@ -239,72 +251,134 @@ export function createParcelsService(deps: {
   }
 
   /**
-   * Inserts one checked booking (prepare's quote) with its first event and the address-book entry,
-   * in the caller's transaction: single booking and bulk confirm both book through here.
+   * prepare for many bookings of one shop, with the same checks in the same order, reading the
+   * pickup locations, plan, areas and catalogue once instead of once per booking. Each answer is
+   * the quote or the error prepare would have thrown.
    */
-  async function insertBooking(
-    trx: Transaction<DB>,
-    input: { shopId: string; userId: string; body: ParcelCreate; quote: ChargeQuote; now: Date },
-  ) {
-    const { shopId, userId, body, quote, now } = input;
-    let id: string | null = null;
-    let trackingId = '';
-    // A taken tracking ID (1 in 5 × 10¹¹ per parcel) just draws another.
-    for (let attempt = 0; !id; attempt++) {
-      if (attempt >= 5) throw new Error('Could not draw a free tracking ID');
-      trackingId = newTrackingId(random);
-      id = await repo.insertParcel(
-        {
-          tracking_id: trackingId,
-          shop_id: shopId,
-          pickup_location_id: body.pickupLocationId,
-          delivery_area_id: body.deliveryAreaId,
-          customer_name: body.customerName,
-          customer_phone: body.customerPhone,
-          customer_address: body.customerAddress,
-          alternate_phone: body.alternatePhone ?? null,
-          invoice_id: body.invoiceId ?? null,
-          category_id: body.categoryId ?? null,
-          category_variant_id: body.categoryVariantId ?? null,
-          selling_price_poisha: poisha(body.sellingPrice),
-          cash_collection_poisha: poisha(body.cashCollectionAmount),
-          weight_grams: body.weightGrams,
-          instructions: body.instructions ?? null,
-          parcel_type: body.parcelType,
-          flow_type: 'regular',
-          status: initialParcelStatus,
-          seller_status: sellerStatusOf(initialParcelStatus),
-          payment_status: 'cash_collection_pending',
-          delivery_charge_poisha: poisha(quote.deliveryCharge),
-          cod_charge_poisha: poisha(quote.codCharge),
-          total_charge_poisha: poisha(quote.totalCharge),
-          return_charge_poisha: poisha(quote.returnCharge),
-          rate_class: quote.rateClass,
-          price_plan_id: quote.pricePlanId,
-          pickup_date: pickupDate(now),
-          created_by_user_id: userId,
-          created_at: now,
-          updated_at: now,
-        },
-        trx,
+  async function prepareMany(
+    shopId: string,
+    inputs: readonly ParcelCreate[],
+  ): Promise<({ quote: ChargeQuote } | { error: unknown })[]> {
+    const locations = new Map<string, Promise<{ areaId: string } | { error: unknown }>>();
+    for (const id of new Set(inputs.map((i) => i.pickupLocationId))) {
+      locations.set(
+        id,
+        pickupFor(shopId, id).then(
+          (l) => ({ areaId: l.area.id }),
+          (error: unknown) => {
+            if (!(error instanceof AppError)) throw error;
+            return { error };
+          },
+        ),
       );
     }
-    await repo.insertEvent(
-      {
-        parcel_id: id,
-        at: now,
-        actor_user_id: userId,
-        actor_staff_id: null,
-        from_status: null,
-        to_status: initialParcelStatus,
-        reason: null,
-        note: null,
-        hub_id: null,
-      },
+    const out: ({ quote: ChargeQuote } | { error: unknown })[] = [];
+    const pending: { index: number; query: ReturnType<typeof chargeQueryOf> }[] = [];
+    for (const [index, input] of inputs.entries()) {
+      const location = await locations.get(input.pickupLocationId);
+      if (!location) throw new Error('pickup location not looked up');
+      if ('error' in location) {
+        out.push({ error: location.error });
+        continue;
+      }
+      try {
+        checkPhones(input);
+      } catch (error) {
+        out.push({ error });
+        continue;
+      }
+      out.push({ error: undefined });
+      pending.push({ index, query: chargeQueryOf(location.areaId, input) });
+    }
+    const quotes = await pricing.quoteManyForShop(
+      shopId,
+      pending.map((p) => p.query),
+    );
+    for (const [i, p] of pending.entries()) {
+      const answer = quotes[i];
+      if (!answer) throw new Error('missing quote');
+      out[p.index] = 'quote' in answer ? { quote: answer.quote } : { error: asBodyError(answer.error) };
+    }
+    return out;
+  }
+
+  /**
+   * Inserts checked bookings (prepare's quotes) with their first events and address-book entries,
+   * in the caller's transaction, a statement per table for all of them: single booking and bulk
+   * confirm both book through here. Returns ids and tracking IDs in input order.
+   */
+  async function insertBookings(
+    trx: Transaction<DB>,
+    input: {
+      shopId: string;
+      userId: string;
+      items: readonly { body: ParcelCreate; quote: ChargeQuote }[];
+      now: Date;
+    },
+  ) {
+    const { shopId, userId, items, now } = input;
+    const rowOf = (body: ParcelCreate, quote: ChargeQuote, trackingId: string) => ({
+      tracking_id: trackingId,
+      shop_id: shopId,
+      pickup_location_id: body.pickupLocationId,
+      delivery_area_id: body.deliveryAreaId,
+      customer_name: body.customerName,
+      customer_phone: body.customerPhone,
+      customer_address: body.customerAddress,
+      alternate_phone: body.alternatePhone ?? null,
+      invoice_id: body.invoiceId ?? null,
+      category_id: body.categoryId ?? null,
+      category_variant_id: body.categoryVariantId ?? null,
+      selling_price_poisha: poisha(body.sellingPrice),
+      cash_collection_poisha: poisha(body.cashCollectionAmount),
+      weight_grams: body.weightGrams,
+      instructions: body.instructions ?? null,
+      parcel_type: body.parcelType,
+      flow_type: 'regular' as const,
+      status: initialParcelStatus,
+      seller_status: sellerStatusOf(initialParcelStatus),
+      payment_status: 'cash_collection_pending' as const,
+      delivery_charge_poisha: poisha(quote.deliveryCharge),
+      cod_charge_poisha: poisha(quote.codCharge),
+      total_charge_poisha: poisha(quote.totalCharge),
+      return_charge_poisha: poisha(quote.returnCharge),
+      rate_class: quote.rateClass,
+      price_plan_id: quote.pricePlanId,
+      pickup_date: pickupDate(now),
+      created_by_user_id: userId,
+      created_at: now,
+      updated_at: now,
+    });
+    const ids: (string | null)[] = items.map(() => null);
+    const trackingIds: string[] = items.map(() => '');
+    let left = items.map((_, index) => index);
+    // A taken tracking ID (1 in 5 × 10¹¹ per parcel) just draws another, for that row alone.
+    for (let attempt = 0; left.length > 0; attempt++) {
+      if (attempt >= 5) throw new Error('Could not draw a free tracking ID');
+      const drawn = new Set<string>();
+      for (const index of left) {
+        let id = newTrackingId(random);
+        while (drawn.has(id)) id = newTrackingId(random);
+        drawn.add(id);
+        trackingIds[index] = id;
+      }
+      const inserted = await repo.insertParcels(
+        left.map((index) => {
+          const item = items[index] as (typeof items)[number];
+          return rowOf(item.body, item.quote, trackingIds[index] as string);
+        }),
+        trx,
+      );
+      for (const index of left) ids[index] = inserted.get(trackingIds[index] as string) ?? null;
+      left = left.filter((index) => ids[index] === null);
+    }
+    await repo.insertFirstEvents(
+      ids as string[],
+      { at: now, actorUserId: userId, toStatus: initialParcelStatus },
       trx,
     );
-    await customers.recordBooking(
-      {
+    await customers.recordBookings(
+      items.map(({ body }) => ({
         shopId,
         phone: body.customerPhone,
         name: body.customerName,
@@ -312,10 +386,10 @@ export function createParcelsService(deps: {
         deliveryAreaId: body.deliveryAreaId,
         alternatePhone: body.alternatePhone ?? null,
         at: now,
-      },
+      })),
       trx,
     );
-    return { id, trackingId };
+    return ids.map((id, index) => ({ id: id as string, trackingId: trackingIds[index] as string }));
   }
 
   async function replay(shopId: string, stored: { request_hash: string; response: unknown }, hash: string) {
@@ -355,7 +429,8 @@ export function createParcelsService(deps: {
       const now = clock.now();
       try {
         const parcelId = await db.transaction().execute(async (trx) => {
-          const { id } = await insertBooking(trx, { shopId, userId, body, quote, now });
+          const [booked] = await insertBookings(trx, { shopId, userId, items: [{ body, quote }], now });
+          const id = booked?.id as string;
           if (idempotencyKey) {
             const recorded = await repo.insertIdempotencyKey(
               {
@@ -388,6 +463,11 @@ export function createParcelsService(deps: {
       return prepare(shopId, body);
     },
 
+    /** check for many bookings of one shop at once: per booking, its quote or the error check throws. */
+    async checkMany(shopId: string, bodies: readonly ParcelCreate[]) {
+      return prepareMany(shopId, bodies);
+    },
+
     /**
      * Books checked bookings (each with its quote from check) in row order, `batchSize` per
      * transaction, through the same insert as a single booking. Returns the tracking IDs in order.
@@ -406,17 +486,17 @@ export function createParcelsService(deps: {
         const batch = input.items.slice(start, start + input.batchSize);
         const last = start + input.batchSize >= input.items.length;
         const ids = await db.transaction().execute(async (trx) => {
-          const out: string[] = [];
-          for (const item of batch) {
-            const { trackingId } = await insertBooking(trx, {
-              shopId: input.shopId,
-              userId: input.userId,
-              body: item.body,
-              quote: item.quote,
-              now,
-            });
-            out.push(trackingId);
-          }
+          // Only the last batch waits for its commit to reach the disk: flushing the WAL up to
+          // its commit flushes every earlier batch too, so the answer still comes after all rows
+          // are durable, with one flush instead of one per batch.
+          if (!last) await sql`set local synchronous_commit = off`.execute(trx);
+          const booked = await insertBookings(trx, {
+            shopId: input.shopId,
+            userId: input.userId,
+            items: batch,
+            now,
+          });
+          const out = booked.map((b) => b.trackingId);
           if (last && input.onLastBatch) await input.onLastBatch(trx);
           return out;
         });

@@ -64,6 +64,26 @@ export function createPricingRepository(db: Kysely<DB>) {
         .where('active', '=', true)
         .executeTakeFirst();
     },
+    /** findCategory for many ids at once. */
+    findCategories(ids: readonly string[], trx: Executor = db) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return trx
+        .selectFrom('parcel_categories')
+        .select(['id', 'surcharge_poisha'])
+        .where('id', 'in', ids)
+        .where('active', '=', true)
+        .execute();
+    },
+    /** Active variants by id, with their category (findVariant checks it per query). */
+    findVariants(ids: readonly string[], trx: Executor = db) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return trx
+        .selectFrom('parcel_category_variants')
+        .select(['id', 'category_id', 'surcharge_poisha'])
+        .where('id', 'in', ids)
+        .where('active', '=', true)
+        .execute();
+    },
     findVariant(id: string, categoryId: string, trx: Executor = db) {
       return trx
         .selectFrom('parcel_category_variants')

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@dak/domain/errors';
+import type { Area } from '@dak/domain/geo';
 import {
   type ChargeCategory,
   type ChargeQuery,
@@ -87,7 +88,19 @@ export function createPricingService(deps: {
     return load({ id: row.id, name: row.name, plan: row.plan, is_default: row.is_default });
   }
 
-  async function categoryOf(query: ChargeQuery) {
+  /** Where a quote reads areas and the catalogue: the database, or what a batch loaded at once. */
+  type Lookup = {
+    areas(ids: string[]): Promise<Map<string, Area>>;
+    category(id: string): Promise<{ id: string; surcharge_poisha: number } | undefined>;
+    variant(id: string, categoryId: string): Promise<{ id: string; surcharge_poisha: number } | undefined>;
+  };
+  const dbLookup: Lookup = {
+    areas: (ids) => geo.findAreas(ids),
+    category: (id) => repo.findCategory(id),
+    variant: (id, categoryId) => repo.findVariant(id, categoryId),
+  };
+
+  async function categoryOf(query: ChargeQuery, lookup: Lookup) {
     const { categoryId, categoryVariantId } = query;
     if (!categoryId) {
       if (categoryVariantId) {
@@ -96,8 +109,8 @@ export function createPricingService(deps: {
       return {};
     }
     const [category, variant] = await Promise.all([
-      repo.findCategory(categoryId),
-      categoryVariantId ? repo.findVariant(categoryVariantId, categoryId) : undefined,
+      lookup.category(categoryId),
+      categoryVariantId ? lookup.variant(categoryVariantId, categoryId) : undefined,
     ]);
     if (!category) throw fieldError('VALIDATION_FAILED', 'categoryId', pricingMessages.unknownCategory);
     if (categoryVariantId && !variant) {
@@ -110,7 +123,12 @@ export function createPricingService(deps: {
     return { category: asCharge(category), variant: variant ? asCharge(variant) : undefined };
   }
 
-  async function quote(loaded: LoadedPlan, query: ChargeQuery, maxGrams: number): Promise<ChargeQuote> {
+  async function quote(
+    loaded: LoadedPlan,
+    query: ChargeQuery,
+    maxGrams: number,
+    lookup: Lookup = dbLookup,
+  ): Promise<ChargeQuote> {
     const weightProblem = checkWeight(query.weight, maxGrams);
     if (weightProblem) {
       throw fieldError(weightProblem.code, 'weight', weightProblem.message, {
@@ -119,8 +137,8 @@ export function createPricingService(deps: {
       });
     }
     const [areas, categories] = await Promise.all([
-      geo.findAreas([query.pickupAreaId, query.deliveryAreaId]),
-      categoryOf(query),
+      lookup.areas([query.pickupAreaId, query.deliveryAreaId]),
+      categoryOf(query, lookup),
     ]);
     const pickup = areas.get(query.pickupAreaId);
     const delivery = areas.get(query.deliveryAreaId);
@@ -199,6 +217,55 @@ export function createPricingService(deps: {
     /** A shop's charge: its own plan (or the default), any parcel weight. */
     async quoteForShop(shopId: string, query: ChargeQuery): Promise<ChargeQuote> {
       return quote(await planOfShop(shopId), query, weightLimits.parcelMaxGrams);
+    },
+
+    /**
+     * Many charges of one shop (bulk booking): the plan, the areas and the catalogue entries are
+     * read once for all queries, then each query is judged exactly as quoteForShop judges it. Each
+     * answer is the quote or the AppError quoteForShop would have thrown.
+     */
+    async quoteManyForShop(
+      shopId: string,
+      queries: readonly ChargeQuery[],
+    ): Promise<({ quote: ChargeQuote } | { error: AppError })[]> {
+      if (queries.length === 0) return [];
+      const categoryIds = [...new Set(queries.flatMap((q) => (q.categoryId ? [q.categoryId] : [])))];
+      const variantIds = [
+        ...new Set(queries.flatMap((q) => (q.categoryVariantId ? [q.categoryVariantId] : []))),
+      ];
+      const [loaded, areas, categories, variants] = await Promise.all([
+        planOfShop(shopId),
+        geo.findAreas(queries.flatMap((q) => [q.pickupAreaId, q.deliveryAreaId])),
+        repo.findCategories(categoryIds),
+        repo.findVariants(variantIds),
+      ]);
+      const categoryById = new Map(categories.map((c) => [c.id, c]));
+      const variantById = new Map(variants.map((v) => [v.id, v]));
+      const lookup: Lookup = {
+        areas: async (ids) => {
+          const found = new Map<string, Area>();
+          for (const id of ids) {
+            const area = areas.get(id);
+            if (area) found.set(id, area);
+          }
+          return found;
+        },
+        category: async (id) => categoryById.get(id),
+        variant: async (id, categoryId) => {
+          const v = variantById.get(id);
+          return v && v.category_id === categoryId ? v : undefined;
+        },
+      };
+      const out: ({ quote: ChargeQuote } | { error: AppError })[] = [];
+      for (const query of queries) {
+        try {
+          out.push({ quote: await quote(loaded, query, weightLimits.parcelMaxGrams, lookup) });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          out.push({ error });
+        }
+      }
+      return out;
     },
 
     async defaultPlanView(): Promise<PricePlanView> {

@@ -1,0 +1,130 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { type Database, openDatabase } from '../apps/server/src/db/database';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded';
+import { migrate } from '../apps/server/src/db/migrate';
+import { seedGeography } from '../apps/server/src/db/seed/geography';
+import { seedParcelCategories } from '../apps/server/src/db/seed/parcel-categories';
+
+/** A throw-away embedded PostgreSQL in a temp dir, migrated and seeded, with the real app on it. */
+export type Bench = {
+  pg: EmbeddedDatabase;
+  database: Database;
+  app: FastifyInstance;
+  close(): Promise<void>;
+};
+
+export async function startBench(label: string): Promise<Bench> {
+  const dir = await mkdtemp(join(tmpdir(), `dak-bench-${label}-`));
+  let pg: EmbeddedDatabase | undefined;
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  const close = async () => {
+    await app?.close().catch(() => {});
+    await database?.close().catch(() => {});
+    await pg?.stop().catch(() => {});
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    pg = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
+    database = openDatabase(pg.url);
+    await migrate(database.pool);
+    await seedGeography(database.db);
+    await seedParcelCategories(database.db);
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.BENCH_LOG ?? 'silent' }),
+      database,
+    });
+    await app.ready();
+    return { pg, database, app, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+let phoneCounter = 0;
+/** A valid phone in local form, different on each call within a run. */
+export function benchPhone(): string {
+  phoneCounter += 1;
+  return `019${String((Date.now() % 1_000_000) * 100 + phoneCounter)
+    .padStart(8, '0')
+    .slice(-8)}`;
+}
+
+async function ok(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  token?: string,
+) {
+  const res = await app.inject({
+    method,
+    url: `/api/v1${url}`,
+    payload,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** A merchant registered through the API, as a person would, with a pickup location in Mirpur. */
+export async function registerShop(app: FastifyInstance) {
+  const phone = benchPhone();
+  await ok(app, 'POST', '/merchant/registration/otp', { phone });
+  const outbox = await ok(app, 'GET', `/dev/outbox?to=${phone}&limit=1`);
+  const code = /\b(\d{4})\b/.exec(outbox.items[0]?.body ?? '')?.[1];
+  if (!code) throw new Error('no registration code in the outbox');
+  const reg = await ok(app, 'POST', '/merchant/registration', {
+    merchantName: 'Bench Traders',
+    shopName: 'Bench Fashion',
+    dailyParcelCount: 500,
+    phone,
+    code,
+    fullName: 'Md. Bench Hossain',
+    dateOfBirth: '1990-01-01',
+    password: 'secret-pass-1',
+    confirmPassword: 'secret-pass-1',
+    termsAccepted: true,
+  });
+  const token: string = reg.token;
+  const shopId: string = reg.shop.id;
+  const pickup = await ok(
+    app,
+    'POST',
+    `/shops/${shopId}/pickup-locations`,
+    {
+      name: 'Mirpur warehouse',
+      address: 'House 12, Road 5, Mirpur 10',
+      areaId: 'dhaka-city--mirpur-10',
+      phone: benchPhone(),
+    },
+    token,
+  );
+  return { token, shopId, userId: reg.user.id as string, pickupLocationId: pickup.id as string };
+}
+
+export const percentile = (xs: readonly number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)] ?? 0;
+export const median = (xs: readonly number[]) => percentile(xs, 0.5);
+
+export function machine() {
+  const cpu = cpus();
+  return `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}, ${new Date().toISOString()}`;
+}
+
+/** Stops the process after `ms` whatever happens (a stuck database must not hang the bench). */
+export function deadline(ms: number, cleanUp: () => Promise<void>) {
+  const guard = setTimeout(() => {
+    console.error(`bench: still running after ${ms / 1000} s, giving up`);
+    void cleanUp().finally(() => process.exit(1));
+  }, ms);
+  return () => clearTimeout(guard);
+}
