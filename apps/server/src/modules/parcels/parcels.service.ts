@@ -1,10 +1,13 @@
 import { createHash, randomInt } from 'node:crypto';
 import {
+  type ExchangeCreate,
+  type ExchangeResult,
   type Parcel,
   type ParcelCreate,
   type ParcelDetail,
   type ParcelListQuery,
   parcelMessages,
+  reverseLegProblem,
 } from '@dak/domain/parcel';
 import {
   assertTransition,
@@ -124,7 +127,7 @@ function stableJson(value: unknown): string {
   }
   return JSON.stringify(value);
 }
-const requestHash = (body: ParcelCreate) => createHash('sha256').update(stableJson(body)).digest('hex');
+const requestHash = (body: unknown) => createHash('sha256').update(stableJson(body)).digest('hex');
 
 /** Thrown inside the booking transaction when a concurrent request recorded the same key first. */
 class KeyTaken extends Error {}
@@ -206,7 +209,7 @@ export function createParcelsService(deps: {
   }
 
   /** The pickup location and the charge: everything a booking checks against the database. */
-  async function prepare(shopId: string, input: ParcelCreate) {
+  async function prepare(shopId: string, input: ParcelCreate, exchange = false) {
     if (!(await pickups.hasActivePickupLocation(shopId))) {
       throw new AppError('NO_ACTIVE_PICKUP_LOCATION', parcelMessages.noActivePickupLocation);
     }
@@ -230,7 +233,7 @@ export function createParcelsService(deps: {
         cash: input.cashCollectionAmount,
         categoryId: input.categoryId,
         categoryVariantId: input.categoryVariantId,
-        exchange: false,
+        exchange,
       })
       .catch((error: unknown) => {
         throw asBodyError(error);
@@ -244,7 +247,17 @@ export function createParcelsService(deps: {
    */
   async function insertBooking(
     trx: Transaction<DB>,
-    input: { shopId: string; userId: string; body: ParcelCreate; quote: ChargeQuote; now: Date },
+    input: {
+      shopId: string;
+      userId: string;
+      body: ParcelCreate;
+      quote: ChargeQuote;
+      now: Date;
+      /** Part of an exchange (both legs). */
+      flowType?: 'regular' | 'exchange_return';
+      /** The reverse leg booked with its exchange: same customer, already in the address book. */
+      skipAddressBook?: boolean;
+    },
   ) {
     const { shopId, userId, body, quote, now } = input;
     let id: string | null = null;
@@ -271,7 +284,7 @@ export function createParcelsService(deps: {
           weight_grams: body.weightGrams,
           instructions: body.instructions ?? null,
           parcel_type: body.parcelType,
-          flow_type: 'regular',
+          flow_type: input.flowType ?? 'regular',
           status: initialParcelStatus,
           seller_status: sellerStatusOf(initialParcelStatus),
           payment_status: 'cash_collection_pending',
@@ -303,6 +316,7 @@ export function createParcelsService(deps: {
       },
       trx,
     );
+    if (input.skipAddressBook) return { id, trackingId };
     await customers.recordBooking(
       {
         shopId,
@@ -377,6 +391,139 @@ export function createParcelsService(deps: {
         const stored = await repo.findIdempotencyKey(shopId, idempotencyKey);
         if (!stored) throw error;
         return { parcel: await replay(shopId, stored, hash), statusCode: stored.status_code, replayed: true };
+      }
+    },
+
+    /**
+     * Books an exchange: the forward leg (with the exchange surcharge) and its reverse leg, in one
+     * transaction; the reverse leg is booked with it or is an existing reverse parcel of the shop
+     * (locked, checked, then linked). isReverseOnly books one reverse parcel. Idempotent like create.
+     */
+    async createExchange(input: {
+      shopId: string;
+      userId: string;
+      body: ExchangeCreate;
+      idempotencyKey?: string;
+    }): Promise<{ result: Omit<ExchangeResult, 'message'>; statusCode: number; replayed: boolean }> {
+      const { shopId, userId, body, idempotencyKey } = input;
+      const hash = requestHash(body);
+      const replayExchange = async (stored: {
+        request_hash: string;
+        response: unknown;
+        status_code: number;
+      }) => {
+        if (stored.request_hash !== hash) {
+          throw new AppError('IDEMPOTENCY_KEY_REUSED', parcelMessages.idempotencyKeyReused);
+        }
+        const ids = stored.response as { parcelId?: string | null; reverseId?: string };
+        if (!ids.reverseId) throw new AppError('IDEMPOTENCY_KEY_REUSED', parcelMessages.idempotencyKeyReused);
+        return {
+          result: {
+            forward: ids.parcelId ? toParcel(await load(shopId, ids.parcelId)) : null,
+            reverse: toParcel(await load(shopId, ids.reverseId)),
+          },
+          statusCode: stored.status_code,
+          replayed: true,
+        };
+      };
+      if (idempotencyKey) {
+        const stored = await repo.findIdempotencyKey(shopId, idempotencyKey);
+        if (stored) return replayExchange(stored);
+      }
+
+      const info = body.isReverseOnly
+        ? { ...body.forwardParcelInfo, parcelType: 'reverse' as const }
+        : body.forwardParcelInfo;
+      const { quote } = await prepare(shopId, info, !body.isReverseOnly);
+      const free: ChargeQuote = {
+        ...quote,
+        deliveryCharge: 0,
+        codCharge: 0,
+        totalCharge: 0,
+        returnCharge: 0,
+      };
+      const now = clock.now();
+      try {
+        const ids = await db.transaction().execute(async (trx) => {
+          let forwardId: string | null = null;
+          let reverseId: string;
+          if (body.isReverseOnly) {
+            reverseId = (await insertBooking(trx, { shopId, userId, body: info, quote, now })).id;
+          } else {
+            if (body.reverseParcelId) {
+              const leg = await repo.find(shopId, body.reverseParcelId, trx, true);
+              if (!leg) throw new AppError('NOT_FOUND', parcelMessages.notFound);
+              const linked = Boolean(await repo.findForwardOf(leg.id, trx)) || leg.reverse_parcel_id !== null;
+              const problem = reverseLegProblem(
+                {
+                  parcelType: leg.parcel_type,
+                  status: leg.status,
+                  customerPhone: leg.customer_phone,
+                  linked,
+                },
+                info.customerPhone,
+              );
+              if (problem === parcelMessages.reverseLegLinked) throw new AppError('CONFLICT', problem);
+              if (problem) throw fieldError('reverseParcelId', problem);
+              await repo.makeReverseLeg(leg.id, now, trx);
+              reverseId = leg.id;
+            } else {
+              reverseId = (
+                await insertBooking(trx, {
+                  shopId,
+                  userId,
+                  body: { ...info, parcelType: 'reverse', cashCollectionAmount: 0, sellingPrice: 0 },
+                  quote: free,
+                  now,
+                  flowType: 'exchange_return',
+                  skipAddressBook: true,
+                })
+              ).id;
+            }
+            forwardId = (
+              await insertBooking(trx, {
+                shopId,
+                userId,
+                body: info,
+                quote,
+                now,
+                flowType: 'exchange_return',
+              })
+            ).id;
+            await repo.linkReverse(forwardId, reverseId, trx);
+          }
+          if (idempotencyKey) {
+            const recorded = await repo.insertIdempotencyKey(
+              {
+                shop_id: shopId,
+                key: idempotencyKey,
+                request_hash: hash,
+                status_code: 201,
+                response: JSON.stringify({ parcelId: forwardId, reverseId }),
+              },
+              trx,
+            );
+            if (!recorded) throw new KeyTaken();
+          }
+          return { forwardId, reverseId };
+        });
+        return {
+          result: {
+            forward: ids.forwardId ? toParcel(await load(shopId, ids.forwardId)) : null,
+            reverse: toParcel(await load(shopId, ids.reverseId)),
+          },
+          statusCode: 201,
+          replayed: false,
+        };
+      } catch (error) {
+        // Two exchanges racing for one reverse parcel: the unique index refuses the second.
+        if ((error as { constraint?: string }).constraint === 'parcels_reverse_parcel_idx') {
+          throw new AppError('CONFLICT', parcelMessages.reverseLegLinked);
+        }
+        if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;
+        const stored = await repo.findIdempotencyKey(shopId, idempotencyKey);
+        if (!stored) throw error;
+        return replayExchange(stored);
       }
     },
 
@@ -461,8 +608,23 @@ export function createParcelsService(deps: {
 
     async get(shopId: string, parcelId: string): Promise<ParcelDetail> {
       const row = await load(shopId, parcelId);
-      const events = await repo.events(row.id);
-      return { ...toParcel(row), events: events.map(toEvent) };
+      const [events, forward, reverse] = await Promise.all([
+        repo.events(row.id),
+        repo.findForwardOf(row.id),
+        row.reverse_parcel_id ? repo.findBrief(row.reverse_parcel_id) : undefined,
+      ]);
+      const other = reverse
+        ? { role: 'reverse' as const, ...reverse }
+        : forward
+          ? { role: 'forward' as const, ...forward }
+          : null;
+      return {
+        ...toParcel(row),
+        events: events.map(toEvent),
+        exchange: other
+          ? { role: other.role, id: other.id, trackingId: other.tracking_id, status: other.status }
+          : null,
+      };
     },
 
     /** The merchant deletes a parcel before pickup: status and seller status become deleted. */
