@@ -232,6 +232,24 @@ describe('booking an exchange', () => {
     expect(changed.statusCode).toBe(409);
   });
 
+  it('deletes a waiting return leg with its forward leg; an edit keeps the return leg free', async () => {
+    const res = await exchange(shopA, { forwardParcelInfo: info(shopA, { customerPhone: '01712000009' }) });
+    const { forward, reverse } = res.json();
+    const edit = await call('PUT', `/shops/${shopA.m.shop.id}/parcels/${reverse.id}`, shopA.m.token, {
+      deliveryAreaId: areas.mirpur,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json()).toMatchObject({ deliveryArea: { id: areas.mirpur }, charge: { totalCharge: 0 } });
+    const del = await call('DELETE', `/shops/${shopA.m.shop.id}/parcels/${forward.id}`, shopA.m.token);
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await detail(shopA, reverse.id)).status).toBe('deleted');
+
+    // Deleting only the return leg leaves the forward parcel as booked.
+    const other = (await exchange(shopA, { forwardParcelInfo: info(shopA) })).json();
+    await call('DELETE', `/shops/${shopA.m.shop.id}/parcels/${other.reverse.id}`, shopA.m.token);
+    expect((await detail(shopA, other.forward.id)).status).toBe('pickup_pending');
+  });
+
   it('lets a viewer book no exchange', async () => {
     const viewer = await addMember(t, shopA.m.shop.id, 'viewer');
     const res = await exchange(

@@ -11,6 +11,7 @@ import {
 } from '@dak/domain/parcel';
 import {
   assertTransition,
+  canTransition,
   InvalidTransitionError,
   initialParcelStatus,
   type ParcelStatus,
@@ -631,21 +632,32 @@ export function createParcelsService(deps: {
     async remove(input: { shopId: string; parcelId: string; userId: string }) {
       return db.transaction().execute(async (trx) => {
         const row = await load(input.shopId, input.parcelId, trx, true);
-        try {
-          await changeStatus(trx, row, 'deleted', { actor: { kind: 'user', userId: input.userId } });
+        const removeOne = async (parcel: { id: string; status: ParcelStatus }) => {
+          await changeStatus(trx, parcel, 'deleted', { actor: { kind: 'user', userId: input.userId } });
           await repo.insertAudit(
             {
-              parcel_id: row.id,
+              parcel_id: parcel.id,
               at: clock.now(),
               actor_user_id: input.userId,
               actor_staff_id: null,
               action: 'delete',
               field: null,
-              old_value: row.status,
+              old_value: parcel.status,
               new_value: 'deleted',
             },
             trx,
           );
+        };
+        try {
+          await removeOne(row);
+          // The return leg of an exchange has no charge of its own: it goes with its forward leg
+          // while it is still waiting for pickup (once moving, it finishes its trip).
+          if (row.reverse_parcel_id) {
+            const leg = await repo.find(input.shopId, row.reverse_parcel_id, trx, true);
+            if (leg && leg.flow_type === 'exchange_return' && canTransition(leg.status, 'deleted')) {
+              await removeOne(leg);
+            }
+          }
         } catch (error) {
           if (error instanceof InvalidTransitionError) {
             throw new AppError('INVALID_TRANSITION', parcelMessages.notDeletable, { status: row.status });

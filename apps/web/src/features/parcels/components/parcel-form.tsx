@@ -521,7 +521,6 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
           >
             <Radio.Group
               className="booking__types"
-              optionType="button"
               options={[
                 { value: 'forward', label: t('parcels.parcelTypes.forward') },
                 { value: 'reverse', label: t('parcels.parcelTypes.reverse') },
