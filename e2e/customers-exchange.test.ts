@@ -163,7 +163,10 @@ describe('customers and exchange', () => {
     const dialog = page.locator('.ant-modal-confirm');
     await expect.poll(() => dialog.textContent(), { timeout: 5_000 }).toContain('Two parcels will be booked');
     await dialog.getByRole('button', { name: 'Yes, book exchange' }).click();
-    await page.waitForURL(/\/parcels\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+    await page.waitForURL(/\/parcels\/[0-9a-f-]{36}$/, { timeout: 30_000 }).catch(async (e) => {
+      await shot(page, 'exchange-booking-failed');
+      throw new Error(`${e}\n${await page.textContent('body')}`);
+    });
     const forwardUrl = page.url();
     const link = page.getByTestId('exchange-link');
     await expect.poll(() => link.textContent(), { timeout: 15_000 }).toContain('its return parcel');
@@ -180,6 +183,52 @@ describe('customers and exchange', () => {
     expect(await page.getByTestId('exchange-link').textContent()).toContain('return parcel of');
     expect(await page.getByTestId('detail-total').textContent()).toBe('৳0');
     expect(page.url()).not.toBe(forwardUrl);
+
+    // 3b. An exchange that links a reverse parcel already booked for the phone.
+    const waiting = await api<{ id: string; trackingId: string }>(`/shops/${shopId}/parcels`, {
+      method: 'POST',
+      token,
+      body: {
+        customerName: 'Rafiq Hasan',
+        customerPhone,
+        customerAddress: 'House 12, Road 5, Dhanmondi 32, Dhaka',
+        deliveryAreaId: 'dhaka-city--dhanmondi',
+        pickupLocationId: pickupId,
+        cashCollectionAmount: 0,
+        sellingPrice: 0,
+        weightGrams: 500,
+        parcelType: 'reverse',
+      },
+    });
+    await openBooking(page, 'Customer phone');
+    await page.getByLabel('Customer phone').fill(customerPhone);
+    await expect
+      .poll(() => page.getByLabel('Customer name').inputValue(), { timeout: 15_000 })
+      .toBe('Rafiq Hasan');
+    await page.getByLabel('Weight').fill('500');
+    await page.getByLabel('Selling price').fill('1500');
+    await page.getByLabel('Cash to collect').fill('300');
+    await page.getByRole('radio', { name: 'Exchange' }).check({ force: true });
+    await page.getByLabel('Return parcel').click();
+    await page
+      .locator('.ant-select-item-option', {
+        hasText: `Link reverse parcel ${waiting.trackingId} (Rafiq Hasan)`,
+      })
+      .click();
+    await page.getByRole('button', { name: 'Book exchange', exact: true }).click();
+    await expect
+      .poll(() => dialog.textContent(), { timeout: 5_000 })
+      .toContain('linked to the chosen reverse parcel');
+    await dialog.getByRole('button', { name: 'Yes, book exchange' }).click();
+    await page.waitForURL(
+      (url) => /\/parcels\/[0-9a-f-]{36}$/.test(url.pathname) && url.href !== forwardUrl,
+      {
+        timeout: 15_000,
+      },
+    );
+    await expect
+      .poll(() => page.getByTestId('exchange-link').textContent(), { timeout: 15_000 })
+      .toContain(waiting.trackingId);
 
     // 4. The address book: search by phone, edit the name.
     await page.goto(`${server.baseUrl}/customers`);

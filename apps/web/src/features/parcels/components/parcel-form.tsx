@@ -200,7 +200,10 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
   const reverseOptions =
     kind === 'exchange' && validPhone
       ? (reverseCandidates.data?.items ?? []).filter(
-          (item) => item.parcelType === 'reverse' && item.status === 'pickup_pending',
+          (item) =>
+            item.parcelType === 'reverse' &&
+            item.status === 'pickup_pending' &&
+            item.customerPhone === validPhone,
         )
       : [];
 
