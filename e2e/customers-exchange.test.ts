@@ -110,6 +110,26 @@ async function shots(page: Page, name: string, lang: 'en' | 'bn') {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/**
+ * Presses a confirm dialog's button until the dialog closes: a click during the dialog's opening
+ * animation can miss. The booking's Idempotency-Key makes a repeated press book once.
+ */
+async function confirmDialog(page: Page, name: string) {
+  const dialog = page.locator('.ant-modal-confirm');
+  await expect
+    .poll(
+      async () => {
+        await dialog
+          .getByRole('button', { name })
+          .click({ timeout: 2_000 })
+          .catch(() => undefined);
+        return dialog.count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(0);
+}
+
 async function openBooking(page: Page, phoneLabel: string) {
   await page.goto(`${server.baseUrl}/parcels/new`);
   await expect.poll(() => page.getByLabel(phoneLabel).isVisible(), { timeout: 20_000 }).toBe(true);
@@ -162,7 +182,7 @@ describe('customers and exchange', () => {
     await page.getByRole('button', { name: 'Book exchange', exact: true }).click();
     const dialog = page.locator('.ant-modal-confirm');
     await expect.poll(() => dialog.textContent(), { timeout: 5_000 }).toContain('Two parcels will be booked');
-    await dialog.getByRole('button', { name: 'Yes, book exchange' }).click();
+    await confirmDialog(page, 'Yes, book exchange');
     await page.waitForURL(/\/parcels\/[0-9a-f-]{36}$/, { timeout: 30_000 }).catch(async (e) => {
       await shot(page, 'exchange-booking-failed');
       throw new Error(`${e}\n${await page.textContent('body')}`);
@@ -219,7 +239,7 @@ describe('customers and exchange', () => {
     await expect
       .poll(() => dialog.textContent(), { timeout: 5_000 })
       .toContain('linked to the chosen reverse parcel');
-    await dialog.getByRole('button', { name: 'Yes, book exchange' }).click();
+    await confirmDialog(page, 'Yes, book exchange');
     await page.waitForURL(
       (url) => /\/parcels\/[0-9a-f-]{36}$/.test(url.pathname) && url.href !== forwardUrl,
       {
@@ -241,6 +261,7 @@ describe('customers and exchange', () => {
     await page.getByRole('button', { name: 'Edit Rafiq Hasan' }).click();
     const drawer = page.locator('.ant-drawer');
     await drawer.getByLabel('Customer name').fill('Rafiq Hasan Khan');
+    await shots(page, 'customer-edit', 'en');
     await drawer.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.textContent('body'), { timeout: 10_000 }).toContain('Customer saved');
     await expect

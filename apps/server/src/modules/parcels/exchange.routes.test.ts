@@ -130,6 +130,22 @@ describe('booking an exchange', () => {
     });
   });
 
+  it('lets only one of two racing exchanges take a reverse parcel', async () => {
+    const leg = await bookReverse(shopA, { customerPhone: '01712000005' });
+    const body = (invoiceId: string) => ({
+      forwardParcelInfo: info(shopA, { customerPhone: '01712000005', invoiceId }),
+      reverseParcelId: leg.id,
+    });
+    const results = await Promise.all([exchange(shopA, body('race-1')), exchange(shopA, body('race-2'))]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const forwards = await t.database.db
+      .selectFrom('parcels')
+      .select('id')
+      .where('reverse_parcel_id', '=', leg.id)
+      .execute();
+    expect(forwards).toHaveLength(1);
+  });
+
   it('refuses another shop’s parcel as 404, and books nothing', async () => {
     const foreign = await bookReverse(shopB);
     const before = await countParcels(shopA.m.shop.id);

@@ -78,8 +78,8 @@ export function ParcelDetailView({ shopId, parcel, canDelete }: ParcelDetailView
         </div>
         {parcel.exchange ? (
           <div className="parcel-summary__exchange" data-testid="exchange-link">
-            <SwapOutlined aria-hidden />
             <span>
+              <SwapOutlined aria-hidden className="parcel-summary__exchange-icon" />{' '}
               {parcel.exchange.role === 'reverse'
                 ? t('parcels.detail.exchangeReverse')
                 : t('parcels.detail.exchangeForward')}{' '}
