@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parcelCreateSchema, parcelListQuerySchema } from './parcel';
+import {
+  exchangeCreateSchema,
+  parcelCreateSchema,
+  parcelListQuerySchema,
+  parcelMessages,
+  reverseLegProblem,
+} from './parcel';
 
 const valid = {
   customerName: 'Rahima Begum',
@@ -74,5 +80,55 @@ describe('parcelListQuerySchema', () => {
       from: '2026-11-01',
       statusGroup: 'pickup',
     });
+  });
+});
+
+describe('exchange booking', () => {
+  it('takes a forward leg, an optional reverse parcel to link, or a reverse-only booking', () => {
+    const parsed = exchangeCreateSchema.parse({ forwardParcelInfo: valid });
+    expect(parsed).toMatchObject({ isReverseOnly: false, forwardParcelInfo: { parcelType: 'forward' } });
+    expect(parsed.reverseParcelId).toBeUndefined();
+    expect(
+      exchangeCreateSchema.parse({ forwardParcelInfo: valid, reverseParcelId: '' }).reverseParcelId,
+    ).toBe(undefined);
+    const reverse = exchangeCreateSchema.safeParse({
+      forwardParcelInfo: { ...valid, parcelType: 'reverse' },
+    });
+    expect(reverse.error?.issues[0]?.message).toBe(parcelMessages.exchangeForwardOnly);
+    expect(
+      exchangeCreateSchema.safeParse({
+        forwardParcelInfo: { ...valid, parcelType: 'reverse' },
+        isReverseOnly: true,
+      }).success,
+    ).toBe(true);
+    const both = exchangeCreateSchema.safeParse({
+      forwardParcelInfo: valid,
+      isReverseOnly: true,
+      reverseParcelId: '6f1c1d9e-9a9b-4a53-9b61-5d4f5a0c1b2a',
+    });
+    expect(both.error?.issues[0]?.message).toBe(parcelMessages.reverseOnlyWithLink);
+  });
+
+  it('says why a parcel cannot be the return leg', () => {
+    const leg = {
+      parcelType: 'reverse' as const,
+      status: 'pickup_pending',
+      customerPhone: '8801712345678',
+      linked: false,
+    };
+    expect(reverseLegProblem(leg, '8801712345678')).toBeNull();
+    expect(reverseLegProblem({ ...leg, parcelType: 'forward' }, '8801712345678')).toBe(
+      parcelMessages.reverseLegNotReverse,
+    );
+    expect(reverseLegProblem({ ...leg, status: 'deleted' }, '8801712345678')).toBe(
+      parcelMessages.reverseLegClosed,
+    );
+    expect(reverseLegProblem({ ...leg, status: 'in_transit' }, '8801712345678')).toBe(
+      parcelMessages.reverseLegPickedUp,
+    );
+    expect(reverseLegProblem({ ...leg, linked: true }, '8801712345678')).toBe(
+      parcelMessages.reverseLegLinked,
+    );
+    expect(reverseLegProblem(leg, '8801812345678')).toBe(parcelMessages.reverseLegOtherCustomer);
   });
 });

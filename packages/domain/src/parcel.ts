@@ -28,6 +28,14 @@ export const parcelMessages = {
   pickupLocationInactive: 'This pickup location is inactive. Choose an active one.',
   alternateSamePhone: 'Alternate phone must differ from the customer phone',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different parcel',
+  exchangeCreated: 'Exchange parcel created successfully',
+  exchangeForwardOnly: 'The exchange parcel must be a forward parcel',
+  reverseLegNotReverse: 'Only a reverse parcel can be the return leg of an exchange',
+  reverseLegClosed: 'This reverse parcel was deleted or cancelled',
+  reverseLegPickedUp: 'Only a reverse parcel waiting for pickup can be linked',
+  reverseLegOtherCustomer: 'The reverse parcel is for another customer phone',
+  reverseLegLinked: 'This reverse parcel is already linked to an exchange',
+  reverseOnlyWithLink: 'A reverse-only booking cannot link another reverse parcel',
 } as const;
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -146,7 +154,20 @@ export const parcelEventSchema = z.object({
 });
 export type ParcelEvent = z.infer<typeof parcelEventSchema>;
 
-export const parcelDetailSchema = parcelSchema.extend({ events: z.array(parcelEventSchema) });
+/** The other leg of an exchange, seen from either leg. */
+export const exchangeLinkSchema = z.object({
+  /** What the other parcel is to this one. */
+  role: z.enum(['forward', 'reverse']),
+  id: z.string(),
+  trackingId: z.string(),
+  status: parcelStatusSchema,
+});
+export type ExchangeLink = z.infer<typeof exchangeLinkSchema>;
+
+export const parcelDetailSchema = parcelSchema.extend({
+  events: z.array(parcelEventSchema),
+  exchange: exchangeLinkSchema.nullable(),
+});
 export type ParcelDetail = z.infer<typeof parcelDetailSchema>;
 
 export const parcelListSchema = z.object({ items: z.array(parcelSchema), count: z.number().int() });
@@ -157,3 +178,60 @@ export const parcelDeletedSchema = z.object({
   sellerStatus: sellerStatusSchema,
   message: z.string(),
 });
+
+/**
+ * Exchange booking (spec 6: POST …/logistics/exchange {forwardParcelInfo, reverseParcelId,
+ * isReverseOnly}). The forward leg is forwardParcelInfo and pays the exchange surcharge; its
+ * return leg is either booked with it (same customer, pickup and area, no cash to collect) or an
+ * existing reverse parcel of the shop (reverseParcelId). isReverseOnly books forwardParcelInfo's
+ * details as a lone reverse parcel, no exchange.
+ */
+export const exchangeCreateSchema = z
+  .object({
+    forwardParcelInfo: parcelCreateSchema,
+    reverseParcelId: z.preprocess(
+      emptyToUndefined,
+      z.uuid({ error: parcelMessages.reverseLegNotReverse }).optional(),
+    ),
+    isReverseOnly: z.boolean().default(false),
+    sourcePanel: z.enum(['merchant', 'api']).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.isReverseOnly && value.forwardParcelInfo.parcelType !== 'forward') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['forwardParcelInfo', 'parcelType'],
+        message: parcelMessages.exchangeForwardOnly,
+      });
+    }
+    if (value.isReverseOnly && value.reverseParcelId) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reverseParcelId'],
+        message: parcelMessages.reverseOnlyWithLink,
+      });
+    }
+  });
+export type ExchangeCreate = z.infer<typeof exchangeCreateSchema>;
+export type ExchangeCreateInput = z.input<typeof exchangeCreateSchema>;
+
+/** Why a parcel cannot become the return leg of an exchange, or null if it can. */
+export function reverseLegProblem(
+  parcel: { parcelType: 'forward' | 'reverse'; status: string; customerPhone: string; linked: boolean },
+  forwardPhone: string,
+): string | null {
+  if (parcel.parcelType !== 'reverse') return parcelMessages.reverseLegNotReverse;
+  if (parcel.status === 'deleted' || parcel.status === 'cancelled') return parcelMessages.reverseLegClosed;
+  if (parcel.status !== 'pickup_pending') return parcelMessages.reverseLegPickedUp;
+  if (parcel.linked) return parcelMessages.reverseLegLinked;
+  if (parcel.customerPhone !== forwardPhone) return parcelMessages.reverseLegOtherCustomer;
+  return null;
+}
+
+export const exchangeResultSchema = z.object({
+  /** null for a reverse-only booking. */
+  forward: parcelSchema.nullable(),
+  reverse: parcelSchema,
+  message: z.string(),
+});
+export type ExchangeResult = z.infer<typeof exchangeResultSchema>;

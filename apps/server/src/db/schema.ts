@@ -374,6 +374,8 @@ export type ParcelsTable = {
   customer_phone_edits: Generated<number>;
   cash_collection_edits: Generated<number>;
   customer_address_edits: Generated<number>;
+  /** The forward leg of an exchange names its reverse leg. */
+  reverse_parcel_id: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

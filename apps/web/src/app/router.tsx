@@ -79,6 +79,12 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: 'customers',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/customers-page')).CustomersPage,
+                }),
+              },
+              {
                 path: 'parcels/new',
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/book-parcel-page')).BookParcelPage,

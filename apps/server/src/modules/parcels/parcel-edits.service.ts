@@ -79,7 +79,9 @@ export function createParcelEditsService(deps: {
   /** The charge for the parcel as it would be after the edit, under the shop's plan now. */
   async function requote(shopId: string, row: ParcelRow, next: { cash: number; deliveryAreaId: string }) {
     const location = await pickups.get(shopId, row.pickup_location_id);
-    return pricing
+    // The return leg of an exchange has no charge of its own: the forward leg's surcharge pays it.
+    const freeLeg = row.flow_type === 'exchange_return' && row.parcel_type === 'reverse';
+    const quote = await pricing
       .quoteForShop(shopId, {
         pickupAreaId: location.area.id,
         deliveryAreaId: next.deliveryAreaId,
@@ -87,11 +89,12 @@ export function createParcelEditsService(deps: {
         cash: next.cash,
         categoryId: row.category_id ?? undefined,
         categoryVariantId: row.category_variant_id ?? undefined,
-        exchange: row.flow_type === 'exchange_return',
+        exchange: row.flow_type === 'exchange_return' && row.parcel_type === 'forward',
       })
       .catch((error: unknown) => {
         throw asBodyError(error);
       });
+    return freeLeg ? { ...quote, deliveryCharge: 0, codCharge: 0, totalCharge: 0, returnCharge: 0 } : quote;
   }
 
   return {

@@ -164,6 +164,47 @@ export function createParcelsRepository(db: Kysely<DB>) {
       return { rows, count: Number(count.n) };
     },
 
+    /** The forward leg naming this parcel as its reverse leg, if any. */
+    findForwardOf(reverseId: string, trx: Executor = db) {
+      return trx
+        .selectFrom('parcels')
+        .select(['id', 'tracking_id', 'status'])
+        .where('reverse_parcel_id', '=', reverseId)
+        .executeTakeFirst();
+    },
+
+    findBrief(id: string, trx: Executor = db) {
+      return trx
+        .selectFrom('parcels')
+        .select(['id', 'tracking_id', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Makes a parcel the return leg of an exchange: flow type, no charge of its own. */
+    async makeReverseLeg(id: string, at: Date, trx: Executor = db) {
+      await trx
+        .updateTable('parcels')
+        .set({
+          flow_type: 'exchange_return',
+          delivery_charge_poisha: 0,
+          cod_charge_poisha: 0,
+          total_charge_poisha: 0,
+          return_charge_poisha: 0,
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async linkReverse(forwardId: string, reverseId: string, trx: Executor = db) {
+      await trx
+        .updateTable('parcels')
+        .set({ reverse_parcel_id: reverseId })
+        .where('id', '=', forwardId)
+        .execute();
+    },
+
     findIdempotencyKey(shopId: string, key: string, trx: Executor = db) {
       return trx
         .selectFrom('idempotency_keys')

@@ -1,4 +1,6 @@
 import {
+  exchangeCreateSchema,
+  exchangeResultSchema,
   parcelCreateSchema,
   parcelDeletedSchema,
   parcelDetailSchema,
@@ -61,6 +63,38 @@ export function parcelsRoutes(deps: { parcels: ParcelsService; guards: Guards })
         });
         if (result.replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(result.statusCode as 201).send(result.parcel);
+      },
+    );
+
+    r.post(
+      '/shops/:shopId/parcels/exchange',
+      {
+        ...guards.shop('parcel.create'),
+        schema: {
+          tags,
+          summary: 'Book an exchange: the forward parcel and its reverse leg, linked, in one transaction',
+          description:
+            'forwardParcelInfo is the forward leg (charged with the exchange surcharge). Without ' +
+            'reverseParcelId the reverse leg is booked with it (same customer, pickup and area, no cash, no ' +
+            'charge of its own); with it, that reverse parcel of the shop (waiting for pickup, same phone, ' +
+            'not yet linked: 409 CONFLICT) becomes the leg. isReverseOnly books forwardParcelInfo as one ' +
+            'reverse parcel (forward: null). Idempotency-Key as for a single booking.',
+          security,
+          params: shopParams,
+          headers: bookingHeaders,
+          body: exchangeCreateSchema,
+          response: { 200: exchangeResultSchema, 201: exchangeResultSchema },
+        },
+      },
+      async (request, reply) => {
+        const { result, statusCode, replayed } = await parcels.createExchange({
+          shopId: shopOf(request).shopId,
+          userId: userOf(request).userId,
+          body: request.body,
+          idempotencyKey: request.headers['idempotency-key'],
+        });
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(statusCode as 201).send({ ...result, message: parcelMessages.exchangeCreated });
       },
     );
 

@@ -1,13 +1,17 @@
 import { createHash, randomInt } from 'node:crypto';
 import {
+  type ExchangeCreate,
+  type ExchangeResult,
   type Parcel,
   type ParcelCreate,
   type ParcelDetail,
   type ParcelListQuery,
   parcelMessages,
+  reverseLegProblem,
 } from '@dak/domain/parcel';
 import {
   assertTransition,
+  canTransition,
   InvalidTransitionError,
   initialParcelStatus,
   type ParcelStatus,
@@ -124,7 +128,7 @@ function stableJson(value: unknown): string {
   }
   return JSON.stringify(value);
 }
-const requestHash = (body: ParcelCreate) => createHash('sha256').update(stableJson(body)).digest('hex');
+const requestHash = (body: unknown) => createHash('sha256').update(stableJson(body)).digest('hex');
 
 /** Thrown inside the booking transaction when a concurrent request recorded the same key first. */
 class KeyTaken extends Error {}
@@ -146,6 +150,16 @@ function searchOf(q: string | undefined): ParcelListFilter['search'] {
 }
 
 export type BookingResult = { parcel: Parcel; statusCode: number; replayed: boolean };
+
+/** A checked booking ready to insert. */
+type BookingItem = {
+  body: ParcelCreate;
+  quote: ChargeQuote;
+  /** Part of an exchange: the return leg. */
+  flowType?: 'regular' | 'exchange_return';
+  /** The reverse leg booked with its exchange: same customer, already in the address book. */
+  skipAddressBook?: boolean;
+};
 
 /**
  * Parcel booking, the shop's list and detail, and deletion before pickup. Every status change
@@ -228,22 +242,25 @@ export function createParcelsService(deps: {
     }
   }
 
-  const chargeQueryOf = (pickupAreaId: string, input: ParcelCreate) => ({
+  const chargeQueryOf = (pickupAreaId: string, input: ParcelCreate, exchange = false) => ({
     pickupAreaId,
     deliveryAreaId: input.deliveryAreaId,
     weight: input.weightGrams,
     cash: input.cashCollectionAmount,
     categoryId: input.categoryId,
     categoryVariantId: input.categoryVariantId,
-    exchange: false,
+    exchange,
   });
 
-  /** The pickup location and the charge: everything a booking checks against the database. */
-  async function prepare(shopId: string, input: ParcelCreate) {
+  /**
+   * The pickup location and the charge: everything a booking checks against the database. An
+   * exchange's forward parcel carries the exchange surcharge.
+   */
+  async function prepare(shopId: string, input: ParcelCreate, exchange = false) {
     const location = await pickupFor(shopId, input.pickupLocationId);
     checkPhones(input);
     const quote: ChargeQuote = await pricing
-      .quoteForShop(shopId, chargeQueryOf(location.area.id, input))
+      .quoteForShop(shopId, chargeQueryOf(location.area.id, input, exchange))
       .catch((error: unknown) => {
         throw asBodyError(error);
       });
@@ -312,12 +329,12 @@ export function createParcelsService(deps: {
     input: {
       shopId: string;
       userId: string;
-      items: readonly { body: ParcelCreate; quote: ChargeQuote }[];
+      items: readonly BookingItem[];
       now: Date;
     },
   ) {
     const { shopId, userId, items, now } = input;
-    const rowOf = (body: ParcelCreate, quote: ChargeQuote, trackingId: string) => ({
+    const rowOf = ({ body, quote, flowType }: BookingItem, trackingId: string) => ({
       tracking_id: trackingId,
       shop_id: shopId,
       pickup_location_id: body.pickupLocationId,
@@ -334,7 +351,7 @@ export function createParcelsService(deps: {
       weight_grams: body.weightGrams,
       instructions: body.instructions ?? null,
       parcel_type: body.parcelType,
-      flow_type: 'regular' as const,
+      flow_type: flowType ?? 'regular',
       status: initialParcelStatus,
       seller_status: sellerStatusOf(initialParcelStatus),
       payment_status: 'cash_collection_pending' as const,
@@ -365,7 +382,7 @@ export function createParcelsService(deps: {
       const inserted = await repo.insertParcels(
         left.map((index) => {
           const item = items[index] as (typeof items)[number];
-          return rowOf(item.body, item.quote, trackingIds[index] as string);
+          return rowOf(item, trackingIds[index] as string);
         }),
         trx,
       );
@@ -378,18 +395,31 @@ export function createParcelsService(deps: {
       trx,
     );
     await customers.recordBookings(
-      items.map(({ body }) => ({
-        shopId,
-        phone: body.customerPhone,
-        name: body.customerName,
-        address: body.customerAddress,
-        deliveryAreaId: body.deliveryAreaId,
-        alternatePhone: body.alternatePhone ?? null,
-        at: now,
-      })),
+      items
+        .filter((item) => !item.skipAddressBook)
+        .map(({ body }) => ({
+          shopId,
+          phone: body.customerPhone,
+          name: body.customerName,
+          address: body.customerAddress,
+          deliveryAreaId: body.deliveryAreaId,
+          alternatePhone: body.alternatePhone ?? null,
+          at: now,
+        })),
       trx,
     );
     return ids.map((id, index) => ({ id: id as string, trackingId: trackingIds[index] as string }));
+  }
+
+  /** One checked booking through insertBookings (an exchange books its legs one at a time). */
+  async function insertBooking(
+    trx: Transaction<DB>,
+    input: { shopId: string; userId: string; now: Date } & BookingItem,
+  ) {
+    const { shopId, userId, now, ...item } = input;
+    const [booked] = await insertBookings(trx, { shopId, userId, now, items: [item] });
+    if (!booked) throw new Error('booking not inserted');
+    return booked;
   }
 
   async function replay(shopId: string, stored: { request_hash: string; response: unknown }, hash: string) {
@@ -452,6 +482,139 @@ export function createParcelsService(deps: {
         const stored = await repo.findIdempotencyKey(shopId, idempotencyKey);
         if (!stored) throw error;
         return { parcel: await replay(shopId, stored, hash), statusCode: stored.status_code, replayed: true };
+      }
+    },
+
+    /**
+     * Books an exchange: the forward leg (with the exchange surcharge) and its reverse leg, in one
+     * transaction; the reverse leg is booked with it or is an existing reverse parcel of the shop
+     * (locked, checked, then linked). isReverseOnly books one reverse parcel. Idempotent like create.
+     */
+    async createExchange(input: {
+      shopId: string;
+      userId: string;
+      body: ExchangeCreate;
+      idempotencyKey?: string;
+    }): Promise<{ result: Omit<ExchangeResult, 'message'>; statusCode: number; replayed: boolean }> {
+      const { shopId, userId, body, idempotencyKey } = input;
+      const hash = requestHash(body);
+      const replayExchange = async (stored: {
+        request_hash: string;
+        response: unknown;
+        status_code: number;
+      }) => {
+        if (stored.request_hash !== hash) {
+          throw new AppError('IDEMPOTENCY_KEY_REUSED', parcelMessages.idempotencyKeyReused);
+        }
+        const ids = stored.response as { parcelId?: string | null; reverseId?: string };
+        if (!ids.reverseId) throw new AppError('IDEMPOTENCY_KEY_REUSED', parcelMessages.idempotencyKeyReused);
+        return {
+          result: {
+            forward: ids.parcelId ? toParcel(await load(shopId, ids.parcelId)) : null,
+            reverse: toParcel(await load(shopId, ids.reverseId)),
+          },
+          statusCode: stored.status_code,
+          replayed: true,
+        };
+      };
+      if (idempotencyKey) {
+        const stored = await repo.findIdempotencyKey(shopId, idempotencyKey);
+        if (stored) return replayExchange(stored);
+      }
+
+      const info = body.isReverseOnly
+        ? { ...body.forwardParcelInfo, parcelType: 'reverse' as const }
+        : body.forwardParcelInfo;
+      const { quote } = await prepare(shopId, info, !body.isReverseOnly);
+      const free: ChargeQuote = {
+        ...quote,
+        deliveryCharge: 0,
+        codCharge: 0,
+        totalCharge: 0,
+        returnCharge: 0,
+      };
+      const now = clock.now();
+      try {
+        const ids = await db.transaction().execute(async (trx) => {
+          let forwardId: string | null = null;
+          let reverseId: string;
+          if (body.isReverseOnly) {
+            reverseId = (await insertBooking(trx, { shopId, userId, body: info, quote, now })).id;
+          } else {
+            if (body.reverseParcelId) {
+              const leg = await repo.find(shopId, body.reverseParcelId, trx, true);
+              if (!leg) throw new AppError('NOT_FOUND', parcelMessages.notFound);
+              const linked = Boolean(await repo.findForwardOf(leg.id, trx)) || leg.reverse_parcel_id !== null;
+              const problem = reverseLegProblem(
+                {
+                  parcelType: leg.parcel_type,
+                  status: leg.status,
+                  customerPhone: leg.customer_phone,
+                  linked,
+                },
+                info.customerPhone,
+              );
+              if (problem === parcelMessages.reverseLegLinked) throw new AppError('CONFLICT', problem);
+              if (problem) throw fieldError('reverseParcelId', problem);
+              await repo.makeReverseLeg(leg.id, now, trx);
+              reverseId = leg.id;
+            } else {
+              reverseId = (
+                await insertBooking(trx, {
+                  shopId,
+                  userId,
+                  body: { ...info, parcelType: 'reverse', cashCollectionAmount: 0, sellingPrice: 0 },
+                  quote: free,
+                  now,
+                  flowType: 'exchange_return',
+                  skipAddressBook: true,
+                })
+              ).id;
+            }
+            forwardId = (
+              await insertBooking(trx, {
+                shopId,
+                userId,
+                body: info,
+                quote,
+                now,
+                flowType: 'exchange_return',
+              })
+            ).id;
+            await repo.linkReverse(forwardId, reverseId, trx);
+          }
+          if (idempotencyKey) {
+            const recorded = await repo.insertIdempotencyKey(
+              {
+                shop_id: shopId,
+                key: idempotencyKey,
+                request_hash: hash,
+                status_code: 201,
+                response: JSON.stringify({ parcelId: forwardId, reverseId }),
+              },
+              trx,
+            );
+            if (!recorded) throw new KeyTaken();
+          }
+          return { forwardId, reverseId };
+        });
+        return {
+          result: {
+            forward: ids.forwardId ? toParcel(await load(shopId, ids.forwardId)) : null,
+            reverse: toParcel(await load(shopId, ids.reverseId)),
+          },
+          statusCode: 201,
+          replayed: false,
+        };
+      } catch (error) {
+        // Two exchanges racing for one reverse parcel: the unique index refuses the second.
+        if ((error as { constraint?: string }).constraint === 'parcels_reverse_parcel_idx') {
+          throw new AppError('CONFLICT', parcelMessages.reverseLegLinked);
+        }
+        if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;
+        const stored = await repo.findIdempotencyKey(shopId, idempotencyKey);
+        if (!stored) throw error;
+        return replayExchange(stored);
       }
     },
 
@@ -541,29 +704,55 @@ export function createParcelsService(deps: {
 
     async get(shopId: string, parcelId: string): Promise<ParcelDetail> {
       const row = await load(shopId, parcelId);
-      const events = await repo.events(row.id);
-      return { ...toParcel(row), events: events.map(toEvent) };
+      const [events, forward, reverse] = await Promise.all([
+        repo.events(row.id),
+        repo.findForwardOf(row.id),
+        row.reverse_parcel_id ? repo.findBrief(row.reverse_parcel_id) : undefined,
+      ]);
+      const other = reverse
+        ? { role: 'reverse' as const, ...reverse }
+        : forward
+          ? { role: 'forward' as const, ...forward }
+          : null;
+      return {
+        ...toParcel(row),
+        events: events.map(toEvent),
+        exchange: other
+          ? { role: other.role, id: other.id, trackingId: other.tracking_id, status: other.status }
+          : null,
+      };
     },
 
     /** The merchant deletes a parcel before pickup: status and seller status become deleted. */
     async remove(input: { shopId: string; parcelId: string; userId: string }) {
       return db.transaction().execute(async (trx) => {
         const row = await load(input.shopId, input.parcelId, trx, true);
-        try {
-          await changeStatus(trx, row, 'deleted', { actor: { kind: 'user', userId: input.userId } });
+        const removeOne = async (parcel: { id: string; status: ParcelStatus }) => {
+          await changeStatus(trx, parcel, 'deleted', { actor: { kind: 'user', userId: input.userId } });
           await repo.insertAudit(
             {
-              parcel_id: row.id,
+              parcel_id: parcel.id,
               at: clock.now(),
               actor_user_id: input.userId,
               actor_staff_id: null,
               action: 'delete',
               field: null,
-              old_value: row.status,
+              old_value: parcel.status,
               new_value: 'deleted',
             },
             trx,
           );
+        };
+        try {
+          await removeOne(row);
+          // The return leg of an exchange has no charge of its own: it goes with its forward leg
+          // while it is still waiting for pickup (once moving, it finishes its trip).
+          if (row.reverse_parcel_id) {
+            const leg = await repo.find(input.shopId, row.reverse_parcel_id, trx, true);
+            if (leg && leg.flow_type === 'exchange_return' && canTransition(leg.status, 'deleted')) {
+              await removeOne(leg);
+            }
+          }
         } catch (error) {
           if (error instanceof InvalidTransitionError) {
             throw new AppError('INVALID_TRANSITION', parcelMessages.notDeletable, { status: row.status });

@@ -10,6 +10,8 @@ export type ChargeRequest = {
   cash: number;
   categoryId?: string;
   categoryVariantId?: string;
+  /** An exchange's forward leg: adds the exchange surcharge. */
+  exchange?: boolean;
 };
 
 /** GET /shops/:shopId/charge: the charge under the shop's plan and the day it would be picked up. */
@@ -22,6 +24,7 @@ export function getCharge(shopId: string, request: ChargeRequest, signal?: Abort
   });
   if (request.categoryId) query.set('categoryId', request.categoryId);
   if (request.categoryVariantId) query.set('categoryVariantId', request.categoryVariantId);
+  if (request.exchange) query.set('exchange', 'true');
   return apiRequest(`/shops/${encodeURIComponent(shopId)}/charge?${query.toString()}`, {
     schema: chargeQuoteSchema,
     signal,

@@ -61,6 +61,13 @@ export function ChargeSummary({ quote, incomplete, loading, error }: ChargeSumma
               <dd data-testid="charge-total">{formatTaka(quote.totalCharge, language)}</dd>
             </div>
           </dl>
+          {quote.breakdown.exchangeSurcharge > 0 ? (
+            <Typography.Paragraph className="charge-summary__note" data-testid="charge-exchange">
+              {t('parcels.charge.exchangeNote', {
+                amount: formatTaka(quote.breakdown.exchangeSurcharge, language),
+              })}
+            </Typography.Paragraph>
+          ) : null}
           <Typography.Paragraph type="secondary" className="charge-summary__note">
             {t(`parcels.rateClasses.${quote.rateClass}`)} ·{' '}
             {t('parcels.charge.promise', { n: formatNumber(quote.deliveryPromiseDays, language) })}

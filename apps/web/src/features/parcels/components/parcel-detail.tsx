@@ -1,9 +1,10 @@
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, SwapOutlined } from '@ant-design/icons';
 import type { ParcelDetail } from '@dak/domain/parcel';
 import { canTransition } from '@dak/domain/parcel-status';
 import { formatPhoneLocal } from '@dak/domain/phone';
 import { App, Button, Descriptions, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { DateTime } from '../../../components/ops/date-time';
 import { useErrorText } from '../../../lib/error-text';
@@ -75,6 +76,20 @@ export function ParcelDetailView({ shopId, parcel, canDelete }: ParcelDetailView
             <PaymentStatusTag status={parcel.paymentStatus} />
           </div>
         </div>
+        {parcel.exchange ? (
+          <div className="parcel-summary__exchange" data-testid="exchange-link">
+            <span>
+              <SwapOutlined aria-hidden className="parcel-summary__exchange-icon" />{' '}
+              {parcel.exchange.role === 'reverse'
+                ? t('parcels.detail.exchangeReverse')
+                : t('parcels.detail.exchangeForward')}{' '}
+              <Link to={`/parcels/${parcel.exchange.id}`} className="tracking-id" dir="ltr">
+                {parcel.exchange.trackingId}
+              </Link>
+            </span>
+            <ParcelStatusTag status={parcel.exchange.status} />
+          </div>
+        ) : null}
         {deletable ? (
           <div className="form-actions">
             <Button danger icon={<DeleteOutlined aria-hidden />} onClick={confirmDelete}>
@@ -131,6 +146,7 @@ export function ParcelDetailView({ shopId, parcel, canDelete }: ParcelDetailView
           </Descriptions.Item>
           <Descriptions.Item label={t('parcels.fields.parcelType')}>
             {t(`parcels.parcelTypes.${parcel.parcelType}`)}
+            {parcel.flowType === 'exchange_return' ? ` · ${t('parcels.form.exchange')}` : ''}
           </Descriptions.Item>
           <Descriptions.Item label={t('parcels.fields.category')}>
             {[named(category), named(variant)].filter(Boolean).join(' · ') || dash}

@@ -3,6 +3,7 @@ import { type ParcelCreate, parcelCreateSchema } from '@dak/domain/parcel';
 import type { ParcelType } from '@dak/domain/parcel-status';
 import { phoneSchema } from '@dak/domain/phone';
 import { checkWeight } from '@dak/domain/pricing';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Grid, Input, Radio, Select, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,11 +15,13 @@ import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
 import { formatNumber, toLatinDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
+import { useCreateExchange } from '../api/create-exchange';
 import { useCreateParcel } from '../api/create-parcel';
 import { type ChargeRequest, useCharge } from '../api/get-charge';
 import { useCustomerByPhone } from '../api/get-customer-by-phone';
 import { useSuccessRate } from '../api/get-success-rate';
 import { useParcelCategories } from '../api/list-parcel-categories';
+import { parcelsQueryOptions } from '../api/list-parcels';
 import { usePredictedArea } from '../api/predict-area';
 import { ChargeSummary } from './charge-summary';
 
@@ -39,8 +42,13 @@ type ParcelValues = {
   cashCollectionAmount?: string;
   invoiceId?: string;
   instructions?: string;
-  parcelType?: ParcelType;
+  /** The form offers a third kind: an exchange (a forward parcel and its reverse leg). */
+  parcelType?: ParcelType | 'exchange';
+  /** Exchange only: an existing reverse parcel to link; empty books a new reverse leg. */
+  reverseParcelId?: string;
 };
+
+type Kind = NonNullable<ParcelValues['parcelType']>;
 
 const fields = [
   'pickupLocationId',
@@ -83,7 +91,7 @@ function prepare(values: ParcelValues) {
     cashCollectionAmount: digitsText(values.cashCollectionAmount),
     invoiceId: asText(values.invoiceId),
     instructions: asText(values.instructions),
-    parcelType: values.parcelType ?? 'forward',
+    parcelType: values.parcelType === 'reverse' ? ('reverse' as const) : ('forward' as const),
   };
 }
 
@@ -125,6 +133,7 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
   const [areaInitial, setAreaInitial] = useState<AreaChoice | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const create = useCreateParcel();
+  const createExchange = useCreateExchange();
   const categories = useParcelCategories();
   // On a computer the charge stays beside the form; on a phone it sits just above the button.
   const wide = Grid.useBreakpoint().lg === true;
@@ -135,6 +144,7 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
   const grams = gramsOf(values.weightGrams);
   const cashText = digitsText(values.cashCollectionAmount);
   const category = categories.data?.items.find((item) => item.id === values.categoryId);
+  const kind: Kind = values.parcelType ?? 'forward';
 
   // The charge needs both areas and a weight the server accepts; cash may still be empty (0).
   const chargeRequest: ChargeRequest | null =
@@ -146,6 +156,7 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
           cash: /^(0|[1-9]\d{0,6})$/.test(cashText) ? Number(cashText) : 0,
           categoryId: values.categoryId || undefined,
           categoryVariantId: values.categoryVariantId || undefined,
+          exchange: kind === 'exchange' || undefined,
         }
       : null;
   const debouncedRequest = useDebounced(chargeRequest, 400);
@@ -179,6 +190,22 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
     form.setFieldsValue(fill);
   }, [knownCustomer, form]);
   const warning = validPhone && record.data?.warn ? record.data : null;
+  const history = validPhone && record.data && record.data.finished > 0 ? record.data : null;
+
+  // An exchange may take as its return leg a reverse parcel already booked for this phone.
+  const reverseCandidates = useQuery({
+    ...parcelsQueryOptions(shopId, { q: validPhone ?? '', offset: 0 }),
+    enabled: kind === 'exchange' && validPhone !== null,
+  });
+  const reverseOptions =
+    kind === 'exchange' && validPhone
+      ? (reverseCandidates.data?.items ?? []).filter(
+          (item) =>
+            item.parcelType === 'reverse' &&
+            item.status === 'pickup_pending' &&
+            item.customerPhone === validPhone,
+        )
+      : [];
 
   // The area the typed address names, offered with one click; the merchant may pick another.
   const address = useDebounced(asText(values.customerAddress).trim(), 600);
@@ -193,15 +220,24 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
     void form.validateFields(['deliveryAreaId']);
   };
 
-  const book = async (input: ParcelCreate) => {
-    const body = JSON.stringify(input);
+  const book = async (input: ParcelCreate, exchange: { reverseParcelId?: string } | null) => {
+    const body = JSON.stringify({ input, exchange });
     if (!attempt.current || attempt.current.body !== body) {
       attempt.current = { key: crypto.randomUUID(), body };
     }
     try {
-      const parcel = await create.mutateAsync({ shopId, input, idempotencyKey: attempt.current.key });
+      const idempotencyKey = attempt.current.key;
+      const parcel = exchange
+        ? (
+            await createExchange.mutateAsync({
+              shopId,
+              input: { forwardParcelInfo: input, ...exchange, sourcePanel: 'merchant' },
+              idempotencyKey,
+            })
+          ).forward
+        : await create.mutateAsync({ shopId, input, idempotencyKey });
       attempt.current = null;
-      onBooked(parcel);
+      if (parcel) onBooked(parcel);
     } catch (cause) {
       if (!showFieldErrors(form, fields, fieldErrors(cause), translateMessage)) setError(errorText(cause));
     }
@@ -229,9 +265,22 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
         okText: t('parcels.form.reverseConfirmOk'),
       });
     }
+    const exchange =
+      formValues.parcelType === 'exchange'
+        ? { reverseParcelId: formValues.reverseParcelId || undefined }
+        : null;
+    if (exchange) {
+      steps.push({
+        title: t('parcels.form.exchangeConfirmTitle'),
+        content: exchange.reverseParcelId
+          ? t('parcels.form.exchangeConfirmLinkBody')
+          : t('parcels.form.exchangeConfirmBody'),
+        okText: t('parcels.form.exchangeConfirmOk'),
+      });
+    }
     const ask = (index: number) => {
       const step = steps[index];
-      if (!step) return book(input);
+      if (!step) return book(input, exchange);
       modal.confirm({ ...step, cancelText: t('actions.cancel'), onOk: () => ask(index + 1) });
       return Promise.resolve();
     };
@@ -269,11 +318,14 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
         requiredMark={false}
         validateTrigger="onBlur"
         className="booking__form"
-        initialValues={{ pickupLocationId: pickups[0]?.id, parcelType: 'forward' }}
+        initialValues={{ pickupLocationId: pickups[0]?.id, parcelType: 'forward', reverseParcelId: '' }}
         onFinish={finish}
         onValuesChange={(changed: ParcelValues) => {
           setError(null);
           if ('categoryId' in changed) form.setFieldValue('categoryVariantId', undefined);
+          if ('parcelType' in changed || 'customerPhone' in changed) {
+            form.setFieldValue('reverseParcelId', '');
+          }
         }}
         scrollToFirstError={{ block: 'center' }}
       >
@@ -305,11 +357,23 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
               label={t('parcels.fields.customerPhone')}
               rules={[schemaRule(shape.customerPhone, translateMessage, digitsText)]}
               extra={
-                knownCustomer && validPhone ? (
-                  <span data-testid="known-customer">
-                    {t('parcels.form.knownCustomer', {
-                      n: formatNumber(knownCustomer.parcelCount, language),
-                    })}
+                knownCustomer || history ? (
+                  <span className="booking__customer-notes">
+                    {knownCustomer && validPhone ? (
+                      <span data-testid="known-customer">
+                        {t('parcels.form.knownCustomer', {
+                          n: formatNumber(knownCustomer.parcelCount, language),
+                        })}
+                      </span>
+                    ) : null}
+                    {history ? (
+                      <span data-testid="customer-record">
+                        {t('parcels.form.record', {
+                          delivered: formatNumber(history.delivered, language),
+                          returned: formatNumber(history.returned, language),
+                        })}
+                      </span>
+                    ) : null}
                   </span>
                 ) : null
               }
@@ -456,22 +520,49 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
           <Form.Item
             name="parcelType"
             label={t('parcels.fields.parcelType')}
-            extra={t('parcels.form.typeHint')}
+            extra={kind === 'exchange' ? t('parcels.form.exchangeHint') : t('parcels.form.typeHint')}
           >
             <Radio.Group
-              optionType="button"
+              className="booking__types"
               options={[
                 { value: 'forward', label: t('parcels.parcelTypes.forward') },
                 { value: 'reverse', label: t('parcels.parcelTypes.reverse') },
+                { value: 'exchange', label: t('parcels.form.exchange') },
               ]}
             />
           </Form.Item>
+          {kind === 'exchange' ? (
+            <Form.Item
+              name="reverseParcelId"
+              label={t('parcels.form.returnLeg')}
+              extra={validPhone && reverseOptions.length === 0 ? t('parcels.form.returnLegNone') : null}
+            >
+              <Select<string>
+                data-testid="return-leg"
+                options={[
+                  { value: '', label: t('parcels.form.returnLegNew') },
+                  ...reverseOptions.map((item) => ({
+                    value: item.id,
+                    label: t('parcels.form.returnLegExisting', {
+                      trackingId: item.trackingId,
+                      name: item.customerName,
+                    }),
+                  })),
+                ]}
+              />
+            </Form.Item>
+          ) : null}
         </section>
         {wide ? null : summary}
         <FormAlert message={error} />
         <div className="form-actions booking__actions">
-          <Button type="primary" htmlType="submit" size="large" loading={create.isPending}>
-            {t('parcels.form.submit')}
+          <Button
+            type="primary"
+            htmlType="submit"
+            size="large"
+            loading={create.isPending || createExchange.isPending}
+          >
+            {kind === 'exchange' ? t('parcels.form.submitExchange') : t('parcels.form.submit')}
           </Button>
         </div>
       </Form>

@@ -1,0 +1,149 @@
+import { type Customer, customerUpdateSchema } from '@dak/domain/customers';
+import { formatPhoneLocal } from '@dak/domain/phone';
+import { Button, Drawer, Form, Input } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { AddressField } from '../../../components/ui/address-field';
+import { AreaSelect } from '../../../components/ui/area-select';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { fieldErrors } from '../../../lib/api-error';
+import { useErrorText } from '../../../lib/error-text';
+import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
+import { toLatinDigits } from '../../../lib/format';
+import { useUpdateCustomer } from '../api/update-customer';
+
+type CustomerValues = {
+  name?: string;
+  address?: string;
+  deliveryAreaId?: string;
+  alternatePhone?: string;
+};
+
+const fields = ['name', 'address', 'deliveryAreaId', 'alternatePhone'] as const;
+const shape = customerUpdateSchema.shape;
+const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+const phoneText = (value: unknown) => toLatinDigits(asText(value)).trim();
+const localPhone = (stored: string | null) => (stored ? formatPhoneLocal(stored).replace('-', '') : '');
+
+type CustomerDrawerProps = {
+  shopId: string;
+  customer: Customer | null;
+  onClose: () => void;
+};
+
+/**
+ * Correct a saved customer: name, address, area, alternate phone. The phone is the entry's key
+ * (a new phone is a new customer, saved by booking for it), so it is shown, not edited.
+ */
+export function CustomerDrawer({ shopId, customer, onClose }: CustomerDrawerProps) {
+  const { t } = useTranslation();
+  const { errorText, translateMessage } = useErrorText();
+  const [form] = Form.useForm<CustomerValues>();
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateCustomer();
+
+  useEffect(() => {
+    if (!customer) return;
+    setError(null);
+    form.resetFields();
+    form.setFieldsValue({
+      name: customer.name,
+      address: customer.address,
+      deliveryAreaId: customer.deliveryArea.id,
+      alternatePhone: localPhone(customer.alternatePhone),
+    });
+  }, [customer, form]);
+
+  const finish = async (values: CustomerValues) => {
+    if (!customer) return;
+    setError(null);
+    const alternate = phoneText(values.alternatePhone);
+    const input = parseForm(
+      form,
+      customerUpdateSchema,
+      {
+        name: asText(values.name),
+        address: asText(values.address),
+        deliveryAreaId: asText(values.deliveryAreaId),
+        alternatePhone: alternate === '' ? null : alternate,
+      },
+      translateMessage,
+    );
+    if (!input) return;
+    try {
+      await update.mutateAsync({ shopId, id: customer.id, changes: input });
+      toast.success(t('customers.saved'));
+      onClose();
+    } catch (cause) {
+      if (!showFieldErrors(form, fields, fieldErrors(cause), translateMessage)) setError(errorText(cause));
+    }
+  };
+
+  return (
+    <Drawer
+      open={customer !== null}
+      onClose={onClose}
+      title={t('customers.editTitle')}
+      placement="right"
+      size={440}
+      destroyOnHidden
+      className="form-drawer"
+      footer={
+        <div className="form-actions">
+          <Button type="primary" onClick={() => form.submit()} loading={update.isPending}>
+            {t('actions.save')}
+          </Button>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+        </div>
+      }
+    >
+      {customer ? (
+        <Form
+          form={form}
+          name="customer"
+          layout="vertical"
+          requiredMark={false}
+          validateTrigger="onBlur"
+          onFinish={finish}
+          onValuesChange={() => setError(null)}
+        >
+          <Form.Item label={t('parcels.fields.customerPhone')}>
+            <Input value={formatPhoneLocal(customer.phone)} disabled dir="ltr" />
+          </Form.Item>
+          <Form.Item
+            name="name"
+            label={t('parcels.fields.customerName')}
+            rules={[schemaRule(shape.name, translateMessage, asText)]}
+          >
+            <Input maxLength={100} autoComplete="off" />
+          </Form.Item>
+          <AddressField
+            name="address"
+            label={t('parcels.fields.customerAddress')}
+            schema={shape.address}
+            translate={translateMessage}
+            placeholder={t('parcels.form.addressPlaceholder')}
+          />
+          <Form.Item
+            name="deliveryAreaId"
+            label={t('parcels.fields.deliveryArea')}
+            rules={[schemaRule(shape.deliveryAreaId, translateMessage, asText)]}
+            validateTrigger={['onChange', 'onBlur']}
+          >
+            <AreaSelect initial={{ ...customer.deliveryArea, districtNameEn: '', districtNameBn: '' }} />
+          </Form.Item>
+          <Form.Item
+            name="alternatePhone"
+            label={t('parcels.form.optional', { label: t('parcels.fields.alternatePhone') })}
+            rules={[schemaRule(shape.alternatePhone, translateMessage, (v) => phoneText(v) || undefined)]}
+          >
+            <Input type="tel" inputMode="tel" placeholder={t('placeholders.phone')} maxLength={20} />
+          </Form.Item>
+          <FormAlert message={error} />
+          <button type="submit" hidden aria-hidden tabIndex={-1} />
+        </Form>
+      ) : null}
+    </Drawer>
+  );
+}
