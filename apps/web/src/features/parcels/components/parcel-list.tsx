@@ -1,6 +1,7 @@
 import type { Parcel } from '@dak/domain/parcel';
+import { defaultParcelListPreferences, type ParcelListColumn } from '@dak/domain/parcel-list';
 import { formatPhoneLocal } from '@dak/domain/phone';
-import { Table } from 'antd';
+import { Table, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatTaka } from '../../../lib/format';
@@ -18,10 +19,77 @@ function TrackingLink({ parcel }: { parcel: Parcel }) {
   );
 }
 
-/** Parcels as a table on a computer: one row each, the tracking ID opens the parcel. */
-export function ParcelTable({ items }: { items: Parcel[] }) {
+/** Parcels as a table on a computer: one row each, the tracking ID opens the parcel; the other columns as chosen. */
+export function ParcelTable({
+  items,
+  columns: shown = defaultParcelListPreferences.columns,
+}: {
+  items: Parcel[];
+  columns?: readonly ParcelListColumn[];
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const optional: Record<ParcelListColumn, TableColumnType<Parcel>> = {
+    customer: {
+      key: 'customer',
+      title: t('parcels.fields.customer'),
+      render: (_, parcel) => (
+        <div className="parcel-table__cell">
+          <span>{parcel.customerName}</span>
+          <span className="card-list__muted phone-number" dir="ltr">
+            {formatPhoneLocal(parcel.customerPhone)}
+          </span>
+        </div>
+      ),
+    },
+    invoiceId: {
+      key: 'invoiceId',
+      title: t('parcels.fields.invoiceId'),
+      render: (_, parcel) => parcel.invoiceId ?? '—',
+    },
+    deliveryArea: {
+      key: 'area',
+      title: t('parcels.fields.deliveryArea'),
+      render: (_, parcel) => areaName(parcel, language),
+    },
+    pickupLocation: {
+      key: 'pickupLocation',
+      title: t('parcels.fields.pickupLocation'),
+      render: (_, parcel) => parcel.pickupLocation.name,
+    },
+    status: {
+      key: 'status',
+      title: t('parcels.fields.status'),
+      render: (_, parcel) => (
+        <div className="parcel-table__tags">
+          <ParcelStatusTag status={parcel.status} />
+          <PaymentStatusTag status={parcel.paymentStatus} />
+        </div>
+      ),
+    },
+    cashCollection: {
+      key: 'cash',
+      title: t('parcels.fields.cashCollection'),
+      align: 'right',
+      render: (_, parcel) => formatTaka(parcel.cashCollectionAmount, language),
+    },
+    totalCharge: {
+      key: 'charge',
+      title: t('parcels.fields.totalCharge'),
+      align: 'right',
+      render: (_, parcel) => formatTaka(parcel.charge.totalCharge, language),
+    },
+  };
+  // The table's own order, whatever order the columns were ticked in.
+  const order: ParcelListColumn[] = [
+    'customer',
+    'invoiceId',
+    'deliveryArea',
+    'pickupLocation',
+    'status',
+    'cashCollection',
+    'totalCharge',
+  ];
   return (
     <Table<Parcel>
       rowKey="id"
@@ -41,45 +109,7 @@ export function ParcelTable({ items }: { items: Parcel[] }) {
             </div>
           ),
         },
-        {
-          key: 'customer',
-          title: t('parcels.fields.customer'),
-          render: (_, parcel) => (
-            <div className="parcel-table__cell">
-              <span>{parcel.customerName}</span>
-              <span className="card-list__muted phone-number" dir="ltr">
-                {formatPhoneLocal(parcel.customerPhone)}
-              </span>
-            </div>
-          ),
-        },
-        {
-          key: 'area',
-          title: t('parcels.fields.deliveryArea'),
-          render: (_, parcel) => areaName(parcel, language),
-        },
-        {
-          key: 'status',
-          title: t('parcels.fields.status'),
-          render: (_, parcel) => (
-            <div className="parcel-table__tags">
-              <ParcelStatusTag status={parcel.status} />
-              <PaymentStatusTag status={parcel.paymentStatus} />
-            </div>
-          ),
-        },
-        {
-          key: 'cash',
-          title: t('parcels.fields.cashCollection'),
-          align: 'right',
-          render: (_, parcel) => formatTaka(parcel.cashCollectionAmount, language),
-        },
-        {
-          key: 'charge',
-          title: t('parcels.fields.totalCharge'),
-          align: 'right',
-          render: (_, parcel) => formatTaka(parcel.charge.totalCharge, language),
-        },
+        ...order.filter((column) => shown.includes(column)).map((column) => optional[column]),
       ]}
     />
   );
