@@ -1,8 +1,17 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, shot, startServer } from './helpers';
+import {
+  freshPhone,
+  launchBrowser,
+  otpFromOutbox,
+  type RunningServer,
+  screenshotDir,
+  shot,
+  startServer,
+} from './helpers';
 
 /**
  * Issue 4, part 7: a merchant with a few parcels saves list settings (they come back on the next
@@ -124,6 +133,28 @@ async function shots(page: Page, name: string, lang: 'en' | 'bn') {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/**
+ * The settings at both widths, opened afresh at each (a popover on a computer, a dialog on a
+ * phone), captured as the viewport shows them: a full-page capture resizes the page, which swaps
+ * the popover and the dialog mid-capture.
+ */
+async function settingsShots(page: Page, lang: 'en' | 'bn') {
+  for (const [width, height] of [
+    [1280, 1000],
+    [360, 740],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await page.getByTestId('settings-open').click();
+    await expect.poll(() => page.getByTestId('list-settings').isVisible()).toBe(true);
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: join(screenshotDir, `parcel-list-settings-${width}-${lang}.png`) });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('list-settings').isVisible()).toBe(false);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 async function openList(page: Page) {
   await page.goto(`${server.baseUrl}/parcels`);
   await expect.poll(() => page.getByTestId('parcel-count').isVisible(), { timeout: 20_000 }).toBe(true);
@@ -159,10 +190,10 @@ describe('parcel list export and settings', () => {
     expect(await headers(page)).not.toContain('Pickup location');
 
     // Settings: show the pickup location, hide the total charge, 50 a page.
+    await settingsShots(page, 'en');
     await page.getByTestId('settings-open').click();
     const settings = page.getByTestId('list-settings');
     await expect.poll(() => settings.isVisible()).toBe(true);
-    await shots(page, 'parcel-list-settings', 'en');
     await settings.getByLabel('Pickup location').check();
     await settings.getByLabel('Total charge').uncheck();
     await page.locator('#list-settings-page-size').click();
@@ -220,10 +251,7 @@ describe('parcel list export and settings', () => {
     const bn = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await signIn(bn, token, 'bn');
     await openList(bn);
-    await bn.getByTestId('settings-open').click();
-    await expect.poll(() => bn.getByTestId('list-settings').isVisible()).toBe(true);
-    await shots(bn, 'parcel-list-settings', 'bn');
-    await bn.keyboard.press('Escape');
+    await settingsShots(bn, 'bn');
     await bn.getByTestId('export-open').click();
     await expect.poll(() => bn.getByRole('dialog').textContent()).toContain('(৩টি)');
     await shots(bn, 'parcel-export-warning', 'bn');
