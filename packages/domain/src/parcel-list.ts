@@ -57,7 +57,11 @@ export function parcelExportProgress(input: {
   return Math.min(99, Math.floor((input.rowsDone / input.rowCount) * 100));
 }
 
+/** Exports a shop may have waiting or being built at once; more are refused until one finishes. */
+export const maxUnfinishedParcelExports = 3;
+
 export const parcelExportMessages = {
+  tooMany: 'Three exports are already being prepared for this shop. Wait for one to finish.',
   notFound: 'Export not found. Exports are kept for a day; export the list again.',
   notReady: 'The file is not ready yet. Wait until the export shows Download.',
   failed: 'The export could not be built. Try again; if it fails again, contact support.',

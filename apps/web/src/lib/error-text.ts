@@ -102,6 +102,7 @@ const exactMessages: Record<string, TranslationKey> = {
   [parcelExportMessages.notFound]: 'parcels.export.notFound',
   [parcelExportMessages.notReady]: 'parcels.export.notReady',
   [parcelExportMessages.failed]: 'parcels.export.failed',
+  [parcelExportMessages.tooMany]: 'parcels.export.tooMany',
 };
 
 /** Subjects of the name rules ("Shop name is required") and their labels. */

@@ -12,6 +12,16 @@ export function createParcelExportsRepository(db: Kysely<DB>) {
       return db.selectFrom('parcel_exports').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    async unfinished(shopId: string) {
+      const row = await db
+        .selectFrom('parcel_exports')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('shop_id', '=', shopId)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /** Claims a queued export for the job (a retry may take a running one back). */
     async claim(id: string) {
       return db

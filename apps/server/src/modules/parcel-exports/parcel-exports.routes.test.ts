@@ -197,6 +197,38 @@ describe('parcel exports', () => {
     expect(status.json()).toMatchObject({ status: 'queued', progress: 0, rowCount: null });
   });
 
+  it('refuses a fourth unfinished export of the shop with 429 and queues nothing', async () => {
+    // One unfinished already (the queued row above); two more make three.
+    for (let i = 0; i < 2; i++) {
+      await t.database.db
+        .insertInto('parcel_exports')
+        .values({
+          shop_id: owner.shop.id,
+          user_id: owner.user.id,
+          filters: JSON.stringify({ sort: 'createdAt:desc' }),
+          file_name: 'parcels_2026-11-22.xlsx',
+          created_at: t.clock.now(),
+          expires_at: new Date(t.clock.now().getTime() + 3_600_000),
+        })
+        .execute();
+    }
+    const before = await t.database.db.selectFrom('parcel_exports').select('id').execute();
+    const res = await call('POST', `/shops/${owner.shop.id}/parcel-exports`, owner.token, {});
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringContaining('Wait for one'),
+    });
+    expect(await t.database.db.selectFrom('parcel_exports').select('id').execute()).toHaveLength(
+      before.length,
+    );
+    // Another shop is not held up.
+    expect(
+      (await call('POST', `/shops/${stranger.shop.id}/parcel-exports`, stranger.token, {})).statusCode,
+    ).toBe(202);
+    await t.database.db.deleteFrom('parcel_exports').where('status', '=', 'queued').execute();
+  });
+
   it('expires exports after a day: gone from the API, and the job deletes rows and files', async () => {
     const created = await call('POST', `/shops/${owner.shop.id}/parcel-exports`, owner.token, {});
     const id = created.json().id as string;

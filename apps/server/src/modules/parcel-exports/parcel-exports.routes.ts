@@ -34,7 +34,9 @@ export function parcelExportsRoutes(deps: { exports: ParcelExportsService; guard
           summary: 'Export the parcel list with these filters to parcels_{date}.xlsx (a background job)',
           description:
             'The body takes the list’s filters and sort (no page). Answers 202 at once; poll the export ' +
-            'until status is ready, then download it. Exports are kept for EXPORT_TTL_HOURS (24 by default).',
+            'until status is ready, then download it. 429 RATE_LIMITED while three exports of the shop are ' +
+            'unfinished. ' +
+            'Exports are kept for EXPORT_TTL_HOURS (24 by default).',
           security,
           params: shopParams,
           body: parcelExportFiltersSchema,

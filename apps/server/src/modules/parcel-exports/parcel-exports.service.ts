@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { Parcel } from '@dak/domain/parcel';
 import {
+  maxUnfinishedParcelExports,
   type ParcelExport,
   type ParcelExportFilters,
   parcelExportFileName,
@@ -153,6 +154,10 @@ export function createParcelExportsService(deps: {
 
   return {
     async create(input: { shopId: string; userId: string; filters: ParcelExportFilters }) {
+      // A few at a time per shop: each reads the whole list. Old stuck ones expire with the rest.
+      if ((await repo.unfinished(input.shopId)) >= maxUnfinishedParcelExports) {
+        throw new AppError('RATE_LIMITED', parcelExportMessages.tooMany);
+      }
       const now = clock.now();
       const row = await repo.insert({
         shop_id: input.shopId,
