@@ -6,6 +6,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { expireParcelExportsJob } from './jobs/expire-parcel-exports.job';
+import { exportParcelsJob } from './jobs/export-parcels.job';
+import { createJobs, type Jobs } from './jobs/jobs';
 import { type Clock, systemClock } from './lib/clock';
 import { createLocalStorage } from './lib/storage';
 import { addressPredictionRoutes } from './modules/address-prediction/address-prediction.routes';
@@ -35,6 +38,11 @@ import { nidRoutes } from './modules/nid/nid.routes';
 import { createNidService } from './modules/nid/nid.service';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { createOpsService } from './modules/ops/ops.service';
+import { createParcelExportsRepository } from './modules/parcel-exports/parcel-exports.repository';
+import { parcelExportsRoutes } from './modules/parcel-exports/parcel-exports.routes';
+import { createParcelExportsService } from './modules/parcel-exports/parcel-exports.service';
+import { parcelListPreferencesRoutes } from './modules/parcel-list-preferences/parcel-list-preferences.routes';
+import { createParcelListPreferencesService } from './modules/parcel-list-preferences/parcel-list-preferences.service';
 import { createParcelEditsRepository } from './modules/parcels/parcel-edits.repository';
 import { parcelEditsRoutes } from './modules/parcels/parcel-edits.routes';
 import { createParcelEditsService } from './modules/parcels/parcel-edits.service';
@@ -81,6 +89,8 @@ export type RouteInfo = { method: string; url: string; shopPermission?: Permissi
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteInfo[];
+    /** Background jobs (jobs/jobs.ts): started when the app is ready, stopped when it closes. */
+    jobs: Jobs;
   }
 }
 
@@ -210,6 +220,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Bulk booking from a sheet (issue 4, part 6).
   const bulkParcels = createBulkParcelsService({ db, clock, parcels, pickups, flags, addressPrediction });
+  // Background jobs and the parcel list's exports and preferences (issue 4, part 7).
+  const jobs = createJobs({ pool: deps.database.pool, mode: config.jobs, log: app.log });
+  app.decorate('jobs', jobs);
+  const parcelExports = createParcelExportsService({
+    clock,
+    repo: createParcelExportsRepository(db),
+    parcels,
+    storage,
+    jobs,
+    ttlHours: config.exportTtlHours,
+    log: app.log,
+  });
+  jobs.register(exportParcelsJob({ exports: parcelExports }));
+  jobs.register(expireParcelExportsJob({ exports: parcelExports }));
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+  const parcelListPreferences = createParcelListPreferencesService({ db, clock });
 
   await app.register(
     async (api) => {
@@ -234,6 +261,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(parcelEditsRoutes({ edits: parcelEdits, guards }));
       await api.register(customersRoutes({ customers, guards }));
       await api.register(labelsRoutes({ labels, guards, publicUrl: config.publicUrl }));
+      await api.register(parcelExportsRoutes({ exports: parcelExports, guards }));
+      await api.register(parcelListPreferencesRoutes({ preferences: parcelListPreferences, guards }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));
     },
     { prefix: '/api/v1' },

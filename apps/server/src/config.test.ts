@@ -32,4 +32,15 @@ describe('config', () => {
   it('needs credentials for a real SMS gateway', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'bulksmsbd' })).toThrow(/SMS_API_KEY/);
   });
+
+  it('works jobs in-process by default, and runs them inline only in tests', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).jobs).toBe('in-process');
+    expect(loadConfig({}).jobs).toBe('in-process');
+    expect(loadConfig({ NODE_ENV: 'test' }).jobs).toBe('inline');
+    expect(loadConfig({ JOBS: 'send-only' }).jobs).toBe('send-only');
+    expect(() => loadConfig({ NODE_ENV: 'production', JOBS: 'inline' })).toThrow(
+      /JOBS=inline is for tests only/,
+    );
+    expect(() => loadConfig({ JOBS: 'later' })).toThrow(ConfigError);
+  });
 });

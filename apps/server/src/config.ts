@@ -40,6 +40,14 @@ const schema = z.object({
   RATE_LOGIN_PER_IP_PER_15_MIN: int(1, 1_000_000).optional(),
   RATE_CHARGE_PER_IP_PER_MINUTE: int(1, 1_000_000).optional(),
   RATE_AREA_PREDICT_PER_IP_PER_MINUTE: int(1, 1_000_000).optional(),
+  /**
+   * Background jobs (pg-boss): `in-process` sends and works them here; `send-only` only sends,
+   * for API processes beside a separate `worker` process; `inline` (tests only) runs each job
+   * right after it is sent, without the queue.
+   */
+  JOBS: z.enum(['in-process', 'send-only', 'inline']).optional(),
+  /** How long a finished parcel export can be downloaded. */
+  EXPORT_TTL_HOURS: int(1, 24 * 30).default(24),
 });
 
 export type RateLimits = {
@@ -86,6 +94,8 @@ export type Config = {
   sessionTtlHours: number;
   staffSessionTtlHours: number;
   rateLimits: RateLimits;
+  jobs: 'in-process' | 'send-only' | 'inline';
+  exportTtlHours: number;
 };
 
 export class ConfigError extends Error {
@@ -108,6 +118,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   if (e.SMS_PROVIDER === 'bulksmsbd' && (!e.SMS_API_KEY || !e.SMS_SENDER_ID)) {
     problems.push('SMS_API_KEY and SMS_SENDER_ID are required when SMS_PROVIDER=bulksmsbd');
+  }
+  if (e.JOBS === 'inline' && e.NODE_ENV !== 'test') {
+    problems.push('JOBS=inline is for tests only (NODE_ENV=test); use in-process or send-only');
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -143,5 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       chargePerIpPerMinute: e.RATE_CHARGE_PER_IP_PER_MINUTE ?? defaults.chargePerIpPerMinute,
       areaPredictPerIpPerMinute: e.RATE_AREA_PREDICT_PER_IP_PER_MINUTE ?? defaults.areaPredictPerIpPerMinute,
     },
+    jobs: e.JOBS ?? (e.NODE_ENV === 'test' ? 'inline' : 'in-process'),
+    exportTtlHours: e.EXPORT_TTL_HOURS,
   };
 }

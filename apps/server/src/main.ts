@@ -10,8 +10,13 @@ import { demoAccounts, seedDemoData } from './db/seed/demo';
 import { seedGeography } from './db/seed/geography';
 import { seedParcelCategories } from './db/seed/parcel-categories';
 
-/** The process: read config, open the database, migrate and seed, serve, and close gracefully. */
+/**
+ * The process: read config, open the database, migrate and seed, serve, and close gracefully.
+ * `main.ts worker` (npm run worker) is the jobs-only process for deployments that run API
+ * processes with JOBS=send-only: the same app, working jobs, listening on no port.
+ */
 async function main() {
+  const worker = process.argv[2] === 'worker';
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -31,7 +36,10 @@ async function main() {
   await seedParcelCategories(database.db);
   const demo = config.mode === 'production' ? false : await seedDemoData(database.db);
 
-  const app = await buildApp({ config: { ...config, webDist }, database });
+  const app = await buildApp({
+    config: { ...config, webDist, ...(worker ? { jobs: 'in-process' as const } : {}) },
+    database,
+  });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
   let closing = false;
@@ -52,6 +60,11 @@ async function main() {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
 
+  if (worker) {
+    await app.ready();
+    app.log.info('Dak worker started: working background jobs');
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl ?? `http://localhost:${config.port}`;
   const lines = [

@@ -16,11 +16,15 @@ const tokens = {} as Record<'ownerA' | 'ownerB' | 'editor' | 'viewer', string>;
 
 /**
  * Shop-scoped routes a viewer may call although they are not GETs: they touch only the caller's own
- * state, or only read (labels take up to 200 parcel ids in a body).
+ * state, or only read (labels take up to 200 parcel ids in a body; an export is a read of the list the
+ * viewer already sees, done in the background).
  */
 const viewerMayCall = new Set([
   'POST /api/v1/shops/:shopId/select',
   'POST /api/v1/shops/:shopId/parcels/labels',
+  'POST /api/v1/shops/:shopId/parcel-exports',
+  // The viewer's own list preferences.
+  'PUT /api/v1/shops/:shopId/parcel-list-preferences',
 ]);
 /** Routes under this prefix are public by design (a shop's public card); they may only read. */
 const publicPrefix = '/api/v1/public/';

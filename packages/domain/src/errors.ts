@@ -44,6 +44,8 @@ export const errorStatus = {
   PARCEL_FIELD_ALREADY_EDITED: 409,
   PARCEL_NOT_EDITABLE: 409,
   NOTE_NOT_REMOVABLE: 409,
+  // Parcel list exports (issue 4, part 7): a download asked for before the file is built.
+  EXPORT_NOT_READY: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   OTP_RESEND_TOO_SOON: 429,

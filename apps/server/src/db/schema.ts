@@ -488,6 +488,8 @@ export type DB = {
   shop_customers: ShopCustomersTable;
   customer_flags: CustomerFlagsTable;
   bulk_parcel_create_logs: BulkParcelCreateLogsTable;
+  parcel_exports: ParcelExportsTable;
+  parcel_list_preferences: ParcelListPreferencesTable;
 };
 
 /** Migration 20261122060000: one row per bulk confirm (spec 7, bulk-parcel-create-log). */
@@ -500,4 +502,30 @@ export type BulkParcelCreateLogsTable = {
   created: number;
   failed: number;
   created_at: Date;
+};
+
+/** Migration 20261122090000: parcel list exports to xlsx, built by the export-parcels job. */
+export type ParcelExportsTable = {
+  id: Generated<string>;
+  shop_id: string;
+  user_id: string;
+  filters: ColumnType<unknown, string, string>;
+  status: Generated<'queued' | 'running' | 'ready' | 'failed'>;
+  rows_done: Generated<number>;
+  row_count: number | null;
+  file_name: string;
+  storage_key: string | null;
+  size_bytes: number | null;
+  error: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+  expires_at: Date;
+};
+
+/** Migration 20261122090000: each user's parcel-list preferences per shop. */
+export type ParcelListPreferencesTable = {
+  user_id: string;
+  shop_id: string;
+  preferences: ColumnType<unknown, string, string>;
+  updated_at: Date;
 };

@@ -1,6 +1,7 @@
 import { addressMessages } from '@dak/domain/address';
 import { messages } from '@dak/domain/errors';
 import { parcelMessages } from '@dak/domain/parcel';
+import { parcelExportMessages } from '@dak/domain/parcel-list';
 import { pricingMessages } from '@dak/domain/pricing';
 import { pickupMessages, shopMessages, teamMessages } from '@dak/domain/shop';
 import type { TFunction } from 'i18next';
@@ -103,6 +104,11 @@ const exactMessages: Record<string, TranslationKey> = {
   [pricingMessages.unknownVariant]: 'parcels.messages.unknownVariant',
   [pricingMessages.variantNeedsCategory]: 'parcels.messages.variantNeedsCategory',
   'Instructions must be at most 500 characters': 'parcels.messages.instructionsTooLong',
+  // Parcel list exports (issue 4, part 7).
+  [parcelExportMessages.notFound]: 'parcels.export.notFound',
+  [parcelExportMessages.notReady]: 'parcels.export.notReady',
+  [parcelExportMessages.failed]: 'parcels.export.failed',
+  [parcelExportMessages.tooMany]: 'parcels.export.tooMany',
 };
 
 /** Subjects of the name rules ("Shop name is required") and their labels. */

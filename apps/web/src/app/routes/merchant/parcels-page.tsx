@@ -1,5 +1,6 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { maxLabelsPerRequest } from '@dak/domain/labels';
+import type { ParcelListPreferences } from '@dak/domain/parcel-list';
 import {
   type ParcelStatusGroup,
   type PaymentStatus,
@@ -25,7 +26,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../../components/ui/link-button';
 import { LabelPrint } from '../../../features/labels/components/label-print';
-import { type ParcelFilter, parcelPageSize, useParcels } from '../../../features/parcels/api/list-parcels';
+import { type ParcelFilter, useParcels } from '../../../features/parcels/api/list-parcels';
+import { useParcelListPreferences } from '../../../features/parcels/api/parcel-list-preferences';
+import { ExportParcels } from '../../../features/parcels/components/export-parcels';
+import { ListSettings } from '../../../features/parcels/components/list-settings';
 import { ParcelCards, ParcelTable } from '../../../features/parcels/components/parcel-list';
 import { useErrorText } from '../../../lib/error-text';
 import { formatNumber } from '../../../lib/format';
@@ -39,10 +43,15 @@ const isPayment = (value: string | null): value is PaymentStatus =>
   value !== null && (paymentStatuses as readonly string[]).includes(value);
 const isDate = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** The filters live in the address, so Back from a parcel returns to the same page of the list. */
-function useFilterParams() {
+/**
+ * The filters live in the address, so Back from a parcel returns to the same page of the list.
+ * With no tab in the address the list opens on the user's chosen tab; `group=all` is All then.
+ */
+function useFilterParams(preferences: ParcelListPreferences) {
+  const pageSize = preferences.pageSize;
   const [params, setParams] = useSearchParams();
-  const group = params.get('group');
+  const groupParam = params.get('group');
+  const group = groupParam ?? preferences.defaultStatusGroup;
   const payment = params.get('payment');
   const from = params.get('from');
   const to = params.get('to');
@@ -53,7 +62,9 @@ function useFilterParams() {
     from: isDate(from) ? from : undefined,
     to: isDate(to) ? to : undefined,
     q: params.get('q')?.trim() || undefined,
-    offset: Number.isInteger(page) && page > 1 ? (page - 1) * parcelPageSize : 0,
+    offset: Number.isInteger(page) && page > 1 ? (page - 1) * pageSize : 0,
+    limit: pageSize,
+    sort: preferences.sort,
   };
   /** Changes some filters; any change but the page goes back to page 1. */
   const update = (changes: Record<string, string | undefined>) => {
@@ -70,16 +81,24 @@ function useFilterParams() {
       { replace: true },
     );
   };
-  return { filter, page: filter.offset / parcelPageSize + 1, update };
+  return { filter, page: filter.offset / pageSize + 1, pageSize, update };
 }
 
 function Parcels({ shop }: { shop: SelectedShop }) {
+  const preferences = useParcelListPreferences(shop.id);
+  const { errorText } = useErrorText();
+  if (preferences.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (preferences.isError) return <Alert type="error" showIcon title={errorText(preferences.error)} />;
+  return <ParcelList shop={shop} preferences={preferences.data} />;
+}
+
+function ParcelList({ shop, preferences }: { shop: SelectedShop; preferences: ParcelListPreferences }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { errorText } = useErrorText();
   const screens = Grid.useBreakpoint();
   const phone = !screens.md;
-  const { filter, page, update } = useFilterParams();
+  const { filter, page, pageSize, update } = useFilterParams(preferences);
   const [text, setText] = useState(filter.q ?? '');
   const list = useParcels(shop.id, filter);
   // Parcels ticked for labels, kept across pages and filters until printed or cleared.
@@ -113,7 +132,10 @@ function Parcels({ shop }: { shop: SelectedShop }) {
       <Tabs
         className="parcel-tabs"
         activeKey={filter.statusGroup ?? 'all'}
-        onChange={(key) => update({ group: key === 'all' ? undefined : key })}
+        // All is written out when the user's opening tab is another one.
+        onChange={(key) =>
+          update({ group: key === 'all' && !preferences.defaultStatusGroup ? undefined : key })
+        }
         items={[
           { key: 'all', label: t('parcels.groups.all') },
           ...parcelStatusGroupNames.map((group) => ({ key: group, label: t(`parcels.groups.${group}`) })),
@@ -153,6 +175,21 @@ function Parcels({ shop }: { shop: SelectedShop }) {
           aria-label={t('parcels.dateFilter')}
         />
       </div>
+      <div className="list-tools">
+        <ListSettings shopId={shop.id} preferences={preferences} />
+        <ExportParcels
+          shopId={shop.id}
+          count={list.data?.count}
+          filters={{
+            statusGroup: filter.statusGroup,
+            paymentStatus: filter.paymentStatus,
+            from: filter.from,
+            to: filter.to,
+            q: filter.q,
+            sort: filter.sort,
+          }}
+        />
+      </div>
       {list.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {list.isError ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}
       {list.data ? (
@@ -181,13 +218,13 @@ function Parcels({ shop }: { shop: SelectedShop }) {
             {phone ? (
               <ParcelCards items={list.data.items} selection={selection} />
             ) : (
-              <ParcelTable items={list.data.items} selection={selection} />
+              <ParcelTable items={list.data.items} selection={selection} columns={preferences.columns} />
             )}
-            {list.data.count > parcelPageSize ? (
+            {list.data.count > pageSize ? (
               <Pagination
                 className="parcel-pagination"
                 current={page}
-                pageSize={parcelPageSize}
+                pageSize={pageSize}
                 total={list.data.count}
                 showSizeChanger={false}
                 simple={phone}
@@ -218,7 +255,7 @@ function Parcels({ shop }: { shop: SelectedShop }) {
   );
 }
 
-/** Parcels: the selected shop's parcels by stage, payment, date and a search; 20 a page. */
+/** Parcels: the selected shop's parcels by stage, payment, date and a search; 20 a page unless the user saved otherwise. */
 export function ParcelsPage() {
   return (
     <div className="page page--wide">

@@ -1,4 +1,4 @@
-import { parcelListSchema } from '@dak/domain/parcel';
+import { parcelListSchema, type parcelSorts } from '@dak/domain/parcel';
 import type { ParcelStatusGroup, PaymentStatus } from '@dak/domain/parcel-status';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -14,15 +14,21 @@ export type ParcelFilter = {
   to?: string;
   q?: string;
   offset: number;
+  /** Parcels a page: the user's preference, 20 by default (spec 9). */
+  limit?: number;
+  sort?: (typeof parcelSorts)[number];
 };
 
 /** Every parcel query of a shop (list, detail) starts with this key. */
 export const parcelsKey = (shopId: string) => ['parcels', shopId] as const;
 
-/** GET /shops/:shopId/parcels: newest first, 20 a page, with the filters and the search. */
+/** GET /shops/:shopId/parcels: newest first and 20 a page unless the user chose otherwise, with the filters and the search. */
 export function listParcels(shopId: string, filter: ParcelFilter, signal?: AbortSignal) {
-  const query = new URLSearchParams({ limit: String(parcelPageSize), offset: String(filter.offset) });
-  for (const key of ['statusGroup', 'paymentStatus', 'from', 'to', 'q'] as const) {
+  const query = new URLSearchParams({
+    limit: String(filter.limit ?? parcelPageSize),
+    offset: String(filter.offset),
+  });
+  for (const key of ['statusGroup', 'paymentStatus', 'from', 'to', 'q', 'sort'] as const) {
     const value = filter[key];
     if (value) query.set(key, value);
   }

@@ -1,6 +1,7 @@
 import type { Parcel } from '@dak/domain/parcel';
+import { defaultParcelListPreferences, type ParcelListColumn } from '@dak/domain/parcel-list';
 import { formatPhoneLocal } from '@dak/domain/phone';
-import { Checkbox, ConfigProvider, Table } from 'antd';
+import { Checkbox, ConfigProvider, Table, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatTaka } from '../../../lib/format';
@@ -23,10 +24,82 @@ export type ParcelSelection = { selected: string[]; onChange: (ids: string[]) =>
 
 const selectable = (parcel: Parcel) => parcel.status !== 'deleted';
 
-/** Parcels as a table on a computer: one row each, the tracking ID opens the parcel. */
-export function ParcelTable({ items, selection }: { items: Parcel[]; selection?: ParcelSelection }) {
+/**
+ * Parcels as a table on a computer: one row each, the tracking ID opens the parcel; the other
+ * columns as chosen in the list settings; a tick column when labels can be printed.
+ */
+export function ParcelTable({
+  items,
+  selection,
+  columns: shown = defaultParcelListPreferences.columns,
+}: {
+  items: Parcel[];
+  selection?: ParcelSelection;
+  columns?: readonly ParcelListColumn[];
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const optional: Record<ParcelListColumn, TableColumnType<Parcel>> = {
+    customer: {
+      key: 'customer',
+      title: t('parcels.fields.customer'),
+      render: (_, parcel) => (
+        <div className="parcel-table__cell">
+          <span>{parcel.customerName}</span>
+          <span className="card-list__muted phone-number" dir="ltr">
+            {formatPhoneLocal(parcel.customerPhone)}
+          </span>
+        </div>
+      ),
+    },
+    invoiceId: {
+      key: 'invoiceId',
+      title: t('parcels.fields.invoiceId'),
+      render: (_, parcel) => parcel.invoiceId ?? '—',
+    },
+    deliveryArea: {
+      key: 'area',
+      title: t('parcels.fields.deliveryArea'),
+      render: (_, parcel) => areaName(parcel, language),
+    },
+    pickupLocation: {
+      key: 'pickupLocation',
+      title: t('parcels.fields.pickupLocation'),
+      render: (_, parcel) => parcel.pickupLocation.name,
+    },
+    status: {
+      key: 'status',
+      title: t('parcels.fields.status'),
+      render: (_, parcel) => (
+        <div className="parcel-table__tags">
+          <ParcelStatusTag status={parcel.status} />
+          <PaymentStatusTag status={parcel.paymentStatus} />
+        </div>
+      ),
+    },
+    cashCollection: {
+      key: 'cash',
+      title: t('parcels.fields.cashCollection'),
+      align: 'right',
+      render: (_, parcel) => formatTaka(parcel.cashCollectionAmount, language),
+    },
+    totalCharge: {
+      key: 'charge',
+      title: t('parcels.fields.totalCharge'),
+      align: 'right',
+      render: (_, parcel) => formatTaka(parcel.charge.totalCharge, language),
+    },
+  };
+  // The table's own order, whatever order the columns were ticked in.
+  const order: ParcelListColumn[] = [
+    'customer',
+    'invoiceId',
+    'deliveryArea',
+    'pickupLocation',
+    'status',
+    'cashCollection',
+    'totalCharge',
+  ];
   return (
     // Ticked rows get a light tint of the brand green, so their text stays easy to read.
     <ConfigProvider
@@ -65,45 +138,7 @@ export function ParcelTable({ items, selection }: { items: Parcel[]; selection?:
               </div>
             ),
           },
-          {
-            key: 'customer',
-            title: t('parcels.fields.customer'),
-            render: (_, parcel) => (
-              <div className="parcel-table__cell">
-                <span>{parcel.customerName}</span>
-                <span className="card-list__muted phone-number" dir="ltr">
-                  {formatPhoneLocal(parcel.customerPhone)}
-                </span>
-              </div>
-            ),
-          },
-          {
-            key: 'area',
-            title: t('parcels.fields.deliveryArea'),
-            render: (_, parcel) => areaName(parcel, language),
-          },
-          {
-            key: 'status',
-            title: t('parcels.fields.status'),
-            render: (_, parcel) => (
-              <div className="parcel-table__tags">
-                <ParcelStatusTag status={parcel.status} />
-                <PaymentStatusTag status={parcel.paymentStatus} />
-              </div>
-            ),
-          },
-          {
-            key: 'cash',
-            title: t('parcels.fields.cashCollection'),
-            align: 'right',
-            render: (_, parcel) => formatTaka(parcel.cashCollectionAmount, language),
-          },
-          {
-            key: 'charge',
-            title: t('parcels.fields.totalCharge'),
-            align: 'right',
-            render: (_, parcel) => formatTaka(parcel.charge.totalCharge, language),
-          },
+          ...order.filter((column) => shown.includes(column)).map((column) => optional[column]),
         ]}
       />
     </ConfigProvider>

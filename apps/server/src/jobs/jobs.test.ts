@@ -1,0 +1,174 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestDatabase } from '../../test/helpers';
+import { createJobs, type Jobs } from './jobs';
+
+/** The queue itself: pg-boss on the test's own real PostgreSQL database. */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const log = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+describe('jobs in-process (pg-boss)', () => {
+  let jobs: Jobs;
+  const seen: string[] = [];
+  const done = deferred<string>();
+  let failures = 0;
+
+  beforeAll(async () => {
+    jobs = createJobs({ pool: database.pool, mode: 'in-process', log, pollingIntervalSeconds: 1 });
+    jobs.register({
+      name: 'say-hello',
+      trigger: 'test',
+      data: z.object({ name: z.string().min(1) }),
+      run: async ({ name }) => {
+        seen.push(name);
+        done.resolve(name);
+      },
+    });
+    jobs.register({
+      name: 'always-fails',
+      trigger: 'test',
+      data: z.object({}),
+      retryLimit: 0,
+      run: async () => {
+        failures += 1;
+        throw new Error('boom');
+      },
+    });
+    jobs.register({
+      name: 'tidy-up',
+      trigger: 'schedule',
+      cron: '17 * * * *',
+      data: z.object({}),
+      run: async () => {},
+    });
+    await jobs.start();
+  });
+  afterAll(() => jobs.stop());
+
+  it('installs pg-boss in its own schema and queues each registered job', async () => {
+    const queues = await database.pool.query<{ name: string }>(
+      "select name from pgboss.queue where name not like '__pgboss%' order by name",
+    );
+    expect(queues.rows.map((q) => q.name)).toEqual(['always-fails', 'say-hello', 'tidy-up']);
+    const schedules = await database.pool.query<{ name: string; cron: string }>(
+      'select name, cron from pgboss.schedule',
+    );
+    expect(schedules.rows).toEqual([{ name: 'tidy-up', cron: '17 * * * *' }]);
+  });
+
+  it('runs a sent job in this process and marks it completed', async () => {
+    const id = await jobs.send('say-hello', { name: 'Karim' });
+    expect(await done.promise).toBe('Karim');
+    expect(seen).toEqual(['Karim']);
+    await expect
+      .poll(
+        async () =>
+          (await database.pool.query('select state from pgboss.job where id = $1', [id])).rows[0]?.state,
+        { timeout: 10_000, interval: 200 },
+      )
+      .toBe('completed');
+  });
+
+  it('records a job that throws as failed', async () => {
+    const id = await jobs.send('always-fails', {});
+    await expect
+      .poll(
+        async () =>
+          (await database.pool.query('select state from pgboss.job where id = $1', [id])).rows[0]?.state,
+        { timeout: 10_000, interval: 200 },
+      )
+      .toBe('failed');
+    expect(failures).toBe(1);
+  });
+
+  it('refuses data that does not fit the job, and unknown jobs, before queueing', async () => {
+    await expect(jobs.send('say-hello', { name: '' })).rejects.toThrow();
+    await expect(jobs.send('no-such-job', {})).rejects.toThrow('unknown job no-such-job');
+    const queued = await database.pool.query(
+      "select count(*)::int as n from pgboss.job where name = 'say-hello' and state = 'created'",
+    );
+    expect(queued.rows[0].n).toBe(0);
+  });
+
+  it('refuses new definitions once started', () => {
+    expect(() =>
+      jobs.register({ name: 'late', trigger: 'test', data: z.object({}), run: async () => {} }),
+    ).toThrow('register jobs before start');
+  });
+});
+
+describe('jobs send-only', () => {
+  it('queues without working: the job waits in pg-boss for a worker process', async () => {
+    let ran = false;
+    const sender = createJobs({ pool: database.pool, mode: 'send-only', log });
+    sender.register({
+      name: 'later',
+      trigger: 'test',
+      data: z.object({}),
+      run: async () => {
+        ran = true;
+      },
+    });
+    await sender.start();
+    const id = await sender.send('later', {});
+    await new Promise((r) => setTimeout(r, 1500));
+    const state = (await database.pool.query('select state from pgboss.job where id = $1', [id])).rows[0]
+      ?.state;
+    expect(state).toBe('created');
+    expect(ran).toBe(false);
+    await sender.stop();
+
+    // A worker (in-process) picks it up.
+    const worker = createJobs({ pool: database.pool, mode: 'in-process', log, pollingIntervalSeconds: 0.5 });
+    const finished = deferred<void>();
+    worker.register({
+      name: 'later',
+      trigger: 'test',
+      data: z.object({}),
+      run: async () => {
+        ran = true;
+        finished.resolve();
+      },
+    });
+    await worker.start();
+    await finished.promise;
+    expect(ran).toBe(true);
+    await worker.stop();
+  });
+});
+
+describe('jobs inline (tests)', () => {
+  it('runs the job right after sending and idle() waits for it', async () => {
+    const jobs = createJobs({ pool: database.pool, mode: 'inline', log });
+    const seen: number[] = [];
+    jobs.register({
+      name: 'count',
+      trigger: 'test',
+      data: z.object({ n: z.number() }),
+      run: async ({ n }) => {
+        await new Promise((r) => setTimeout(r, 20));
+        seen.push(n);
+      },
+    });
+    await jobs.start();
+    await jobs.send('count', { n: 1 });
+    await jobs.send('count', { n: 2 });
+    await jobs.idle();
+    expect(seen.sort()).toEqual([1, 2]);
+    await jobs.stop();
+  });
+});

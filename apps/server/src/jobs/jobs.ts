@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+
+/**
+ * Background jobs, queued in PostgreSQL by pg-boss (schema `pgboss`, installed by pg-boss on first
+ * start). One small file per job in this folder: its name, what sends it (`trigger`), its data
+ * schema, an optional cron schedule, and `run`. Modules send jobs by name; app.ts registers the
+ * definitions. Modes (config JOBS):
+ * - `in-process` (default): this process sends, works and schedules jobs;
+ * - `send-only`: this process only sends; a `worker` process (`npm run worker`) works them;
+ * - `inline` (tests only): `send` runs the job at once in this process, without the queue, and
+ *   `idle()` waits for it. The queue itself is covered by the tests that start in-process.
+ */
+export type JobDefinition<T> = {
+  name: string;
+  /** What sends it: a route, another job, or the schedule. */
+  trigger: string;
+  data: z.ZodType<T>;
+  /** A cron line (UTC) for jobs that run on a schedule. */
+  cron?: string;
+  /** Tries after the first failure; 0 for jobs whose failure is recorded by the job itself. */
+  retryLimit?: number;
+  /** How long one run may take before pg-boss gives up on it. */
+  expireInSeconds?: number;
+  run(data: T): Promise<void>;
+};
+
+export type JobsMode = 'in-process' | 'send-only' | 'inline';
+
+export type Jobs = {
+  readonly mode: JobsMode;
+  // biome-ignore lint/suspicious/noExplicitAny: definitions of any data type live in one list.
+  register(definition: JobDefinition<any>): void;
+  /** Queues a job (its data checked against the job's schema); returns the job id. */
+  send(name: string, data: unknown): Promise<string>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Waits until no job sent so far is running (inline mode; a no-op otherwise). */
+  idle(): Promise<void>;
+};
+
+export function createJobs(deps: {
+  pool: pg.Pool;
+  mode: JobsMode;
+  log: FastifyBaseLogger;
+  /** How often an idle worker looks for work; sending in-process wakes it at once anyway. */
+  pollingIntervalSeconds?: number;
+}): Jobs {
+  const { mode, log } = deps;
+  // biome-ignore lint/suspicious/noExplicitAny: see register.
+  const definitions = new Map<string, JobDefinition<any>>();
+  const workerIds = new Map<string, string>();
+  const running = new Set<Promise<void>>();
+  let boss: PgBoss | undefined;
+  let started = false;
+
+  function definitionOf(name: string) {
+    const definition = definitions.get(name);
+    if (!definition) throw new Error(`unknown job ${name}`);
+    return definition;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: see register.
+  async function runOne(definition: JobDefinition<any>, id: string, data: unknown) {
+    const started = Date.now();
+    try {
+      await definition.run(definition.data.parse(data));
+      log.info({ job: definition.name, jobId: id, ms: Date.now() - started }, 'job done');
+    } catch (error) {
+      log.error({ job: definition.name, jobId: id, err: error }, 'job failed');
+      throw error;
+    }
+  }
+
+  return {
+    mode,
+    register(definition) {
+      if (started) throw new Error('register jobs before start');
+      if (definitions.has(definition.name)) throw new Error(`job ${definition.name} registered twice`);
+      definitions.set(definition.name, definition);
+    },
+
+    async send(name, data) {
+      const definition = definitionOf(name);
+      const parsed = definition.data.parse(data);
+      if (mode === 'inline') {
+        const id = randomUUID();
+        const run = runOne(definition, id, parsed)
+          .catch(() => {})
+          .finally(() => running.delete(run));
+        running.add(run);
+        return id;
+      }
+      if (!boss || !started) throw new Error('jobs are not started');
+      const id = await boss.send(name, parsed as object);
+      if (!id) throw new Error(`pg-boss did not queue ${name}`);
+      const workerId = workerIds.get(name);
+      if (workerId) boss.notifyWorker(workerId);
+      return id;
+    },
+
+    async start() {
+      if (started) return;
+      started = true;
+      if (mode === 'inline') return;
+      const working = mode === 'in-process';
+      boss = new PgBoss({
+        db: { executeSql: (text, values) => deps.pool.query(text, values) },
+        schema: 'pgboss',
+        // Only a process that works jobs also maintains the queues and fires schedules.
+        supervise: working,
+        schedule: working,
+      });
+      boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
+      await boss.start();
+      for (const definition of definitions.values()) {
+        await boss.createQueue(definition.name, {
+          name: definition.name,
+          retryLimit: definition.retryLimit ?? 2,
+          retryDelay: 30,
+          retryBackoff: true,
+          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+        });
+        if (!working) continue;
+        const workerId = await boss.work(
+          definition.name,
+          { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          async (jobs) => {
+            for (const job of jobs) await runOne(definition, job.id, job.data);
+          },
+        );
+        workerIds.set(definition.name, workerId);
+        if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+        else await boss.unschedule(definition.name).catch(() => {});
+      }
+    },
+
+    async stop() {
+      if (!started) return;
+      started = false;
+      await Promise.allSettled([...running]);
+      if (boss) {
+        // Waits (up to the timeout) for running jobs; unfinished ones are failed and retried later.
+        await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+        boss = undefined;
+      }
+      workerIds.clear();
+    },
+
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}

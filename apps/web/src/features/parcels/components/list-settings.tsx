@@ -1,0 +1,161 @@
+import { SettingOutlined } from '@ant-design/icons';
+import { parcelSorts } from '@dak/domain/parcel';
+import {
+  type ParcelListPreferences,
+  parcelListColumns,
+  parcelListPageSizes,
+  parcelListPreferencesSchema,
+} from '@dak/domain/parcel-list';
+import { parcelStatusGroupNames } from '@dak/domain/parcel-status';
+import { Alert, Button, Checkbox, Grid, Modal, Popover, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { useErrorText } from '../../../lib/error-text';
+import { formatNumber } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n';
+import { useSaveParcelListPreferences } from '../api/parcel-list-preferences';
+
+const allTabs = 'all';
+
+/** The parcel list's settings (columns, page size, order, opening tab), saved for this user and shop. */
+export function ListSettings({
+  shopId,
+  preferences,
+}: {
+  shopId: string;
+  preferences: ParcelListPreferences;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { errorText } = useErrorText();
+  const [open, setOpen] = useState(false);
+  const phone = !Grid.useBreakpoint().md;
+  const [draft, setDraft] = useState<ParcelListPreferences>(preferences);
+  const save = useSaveParcelListPreferences(shopId);
+  const checked = parcelListPreferencesSchema.safeParse(draft);
+
+  const onOpenChange = (next: boolean) => {
+    if (next) {
+      setDraft(preferences);
+      save.reset();
+    }
+    setOpen(next);
+  };
+
+  const submit = () => {
+    if (!checked.success) return;
+    save.mutate(checked.data, {
+      onSuccess: () => {
+        toast.success(t('parcels.settings.saved'));
+        setOpen(false);
+      },
+    });
+  };
+
+  const content = (
+    <div className="list-settings" data-testid="list-settings">
+      <fieldset className="list-settings__group">
+        <legend>{t('parcels.settings.columns')}</legend>
+        <Typography.Text type="secondary" className="list-settings__hint">
+          {t('parcels.settings.columnsHint')}
+        </Typography.Text>
+        <Checkbox.Group
+          className="list-settings__columns"
+          value={draft.columns}
+          onChange={(columns) => setDraft({ ...draft, columns: columns as ParcelListPreferences['columns'] })}
+          options={parcelListColumns.map((column) => ({
+            value: column,
+            label: t(`parcels.columnNames.${column}`),
+          }))}
+        />
+        {draft.columns.length === 0 ? (
+          <Typography.Text type="danger" role="alert">
+            {t('parcels.settings.columnsRequired')}
+          </Typography.Text>
+        ) : null}
+      </fieldset>
+      <div className="list-settings__field">
+        <label htmlFor="list-settings-page-size">{t('parcels.settings.pageSize')}</label>
+        <Select
+          id="list-settings-page-size"
+          value={draft.pageSize}
+          onChange={(pageSize) => setDraft({ ...draft, pageSize })}
+          options={parcelListPageSizes.map((size) => ({ value: size, label: formatNumber(size, language) }))}
+          data-testid="settings-page-size"
+        />
+      </div>
+      <div className="list-settings__field">
+        <label htmlFor="list-settings-sort">{t('parcels.settings.sort')}</label>
+        <Select
+          id="list-settings-sort"
+          value={draft.sort}
+          onChange={(sort) => setDraft({ ...draft, sort })}
+          options={parcelSorts.map((sort) => ({
+            value: sort,
+            label: t(
+              sort === 'createdAt:asc' ? 'parcels.settings.sorts.oldest' : 'parcels.settings.sorts.newest',
+            ),
+          }))}
+        />
+      </div>
+      <div className="list-settings__field">
+        <label htmlFor="list-settings-tab">{t('parcels.settings.openingTab')}</label>
+        <Select
+          id="list-settings-tab"
+          value={draft.defaultStatusGroup ?? allTabs}
+          onChange={(tab) =>
+            setDraft({
+              ...draft,
+              defaultStatusGroup: tab === allTabs ? null : (tab as typeof draft.defaultStatusGroup),
+            })
+          }
+          options={[
+            { value: allTabs, label: t('parcels.groups.all') },
+            ...parcelStatusGroupNames.map((group) => ({ value: group, label: t(`parcels.groups.${group}`) })),
+          ]}
+        />
+      </div>
+      {save.isError ? <Alert type="error" showIcon title={errorText(save.error)} /> : null}
+      <div className="list-settings__actions">
+        <Button onClick={() => setOpen(false)}>{t('actions.cancel')}</Button>
+        <Button type="primary" onClick={submit} loading={save.isPending} disabled={!checked.success}>
+          {t('actions.save')}
+        </Button>
+      </div>
+    </div>
+  );
+
+  const trigger = (
+    <Button
+      icon={<SettingOutlined aria-hidden />}
+      data-testid="settings-open"
+      onClick={phone ? () => onOpenChange(true) : undefined}
+    >
+      {t('parcels.settings.button')}
+    </Button>
+  );
+  // A popover has no room on a phone: the same settings in a dialog there.
+  if (phone) {
+    return (
+      <>
+        {trigger}
+        <Modal open={open} title={t('parcels.settings.title')} onCancel={() => setOpen(false)} footer={null}>
+          {content}
+        </Modal>
+      </>
+    );
+  }
+  return (
+    <Popover
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger="click"
+      placement="bottomRight"
+      title={t('parcels.settings.title')}
+      content={content}
+    >
+      {trigger}
+    </Popover>
+  );
+}

@@ -1,0 +1,269 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freshPhone,
+  launchBrowser,
+  otpFromOutbox,
+  type RunningServer,
+  screenshotDir,
+  shot,
+  startServer,
+} from './helpers';
+
+/**
+ * Issue 4, part 7: a merchant with a few parcels saves list settings (they come back on the next
+ * visit), exports the list through the background job (pg-boss in-process, as `npm start` runs),
+ * watches it reach ready, downloads parcels_{date}.xlsx and the file holds the parcels. Screenshots
+ * of the settings, the export modal and its progress at 1280 and 360 px in English and Bengali.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** A merchant whose shop has accepted terms, a pickup location and `parcels` booked parcels. */
+async function merchantWithParcels(parcels: number) {
+  const phone = freshPhone();
+  await api('/merchant/registration/otp', { method: 'POST', body: { phone } });
+  const code = await otpFromOutbox(server.baseUrl, phone);
+  const registered = await api<{ token: string; shop: { id: string } }>('/merchant/registration', {
+    method: 'POST',
+    body: {
+      merchantName: 'Nasrin Akter',
+      shopName: 'Nasrin Fashion',
+      dailyParcelCount: 20,
+      phone,
+      termsAccepted: true,
+      code,
+      fullName: 'Nasrin Akter',
+      dateOfBirth: '1992-05-10',
+      password: 'Fashion-2026!',
+      confirmPassword: 'Fashion-2026!',
+    },
+  });
+  const { token } = registered;
+  const shopId = registered.shop.id;
+  const terms = await api<{ current: { version: number } }>(`/shops/${shopId}/terms`, { token });
+  await api(`/shops/${shopId}/terms/accept?version=${terms.current.version}`, { method: 'PUT', token });
+  const pickup = await api<{ id: string }>(`/shops/${shopId}/pickup-locations`, {
+    method: 'POST',
+    token,
+    body: {
+      name: 'Mirpur warehouse',
+      address: 'Plot 21, Road 2, Section 10, Mirpur',
+      areaId: 'dhaka-city--mirpur-10',
+      phone,
+    },
+  });
+  const trackingIds: string[] = [];
+  for (let i = 0; i < parcels; i++) {
+    const parcel = await api<{ trackingId: string }>(`/shops/${shopId}/parcels`, {
+      method: 'POST',
+      token,
+      body: {
+        customerName: `Customer ${i + 1}`,
+        customerPhone: freshPhone(),
+        customerAddress: 'House 12, Road 5, Dhanmondi 32, Dhaka',
+        deliveryAreaId: 'dhaka-city--dhanmondi',
+        pickupLocationId: pickup.id,
+        cashCollectionAmount: 1000 + i,
+        sellingPrice: 1000 + i,
+        weightGrams: 500,
+      },
+    });
+    trackingIds.push(parcel.trackingId);
+  }
+  return { token, shopId, trackingIds };
+}
+
+async function signIn(page: Page, token: string, lang: 'en' | 'bn') {
+  await page.goto(`${server.baseUrl}/`);
+  await page.evaluate(
+    ([value, language]) => {
+      localStorage.setItem('dak.auth', JSON.stringify({ token: value, kind: 'user' }));
+      localStorage.setItem('dak.lang', language);
+    },
+    [token, lang] as const,
+  );
+}
+
+async function closeToasts(page: Page) {
+  for (const button of await page.locator('.Toastify__close-button').all()) {
+    await button.click().catch(() => undefined);
+  }
+  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 5_000 }).toBe(0);
+}
+
+/** NAME-1280-LANG and NAME-360-LANG. */
+async function shots(page: Page, name: string, lang: 'en' | 'bn') {
+  for (const [width, height] of [
+    [1280, 800],
+    [360, 740],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(800);
+    await shot(page, `${name}-${width}-${lang}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * The settings at both widths, opened afresh at each (a popover on a computer, a dialog on a
+ * phone), captured as the viewport shows them: a full-page capture resizes the page, which swaps
+ * the popover and the dialog mid-capture.
+ */
+async function settingsShots(page: Page, lang: 'en' | 'bn') {
+  for (const [width, height] of [
+    [1280, 1000],
+    [360, 740],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await page.getByTestId('settings-open').click();
+    await expect.poll(() => page.getByTestId('list-settings').isVisible()).toBe(true);
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: join(screenshotDir, `parcel-list-settings-${width}-${lang}.png`) });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('list-settings').isVisible()).toBe(false);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function openList(page: Page) {
+  await page.goto(`${server.baseUrl}/parcels`);
+  await expect.poll(() => page.getByTestId('parcel-count').isVisible(), { timeout: 20_000 }).toBe(true);
+}
+
+/**
+ * Three parcels are written faster than a person can look, so for the progress screenshots only,
+ * the status answers are held at "1 of 3 written" (the real answer with its counts changed) until
+ * `release` is called. The test's checks all run on real answers.
+ */
+async function holdProgress(page: Page) {
+  const pattern = /\/api\/v1\/shops\/[^/]+\/parcel-exports\/[^/]+$/;
+  await page.route(pattern, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({
+      response,
+      json: { ...body, status: 'running', rowsDone: 1, rowCount: 3, progress: 33, finishedAt: null },
+    });
+  });
+  return () => page.unroute(pattern);
+}
+
+const headers = (page: Page) => page.locator('.parcel-table thead th').allTextContents();
+
+describe('parcel list export and settings', () => {
+  it('saves list settings, exports the list in the background and downloads the xlsx', async () => {
+    const { token, shopId, trackingIds } = await merchantWithParcels(3);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    await signIn(page, token, 'en');
+    await openList(page);
+    expect(await headers(page)).toContain('Total charge');
+    expect(await headers(page)).not.toContain('Pickup location');
+
+    // Settings: show the pickup location, hide the total charge, 50 a page.
+    await settingsShots(page, 'en');
+    await page.getByTestId('settings-open').click();
+    const settings = page.getByTestId('list-settings');
+    await expect.poll(() => settings.isVisible()).toBe(true);
+    await settings.getByLabel('Pickup location').check();
+    await settings.getByLabel('Total charge').uncheck();
+    await page.locator('#list-settings-page-size').click();
+    await page.locator('.ant-select-item-option[title="50"]').click();
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => page.getByText('List settings saved').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await closeToasts(page);
+
+    // The next visit opens with them.
+    await openList(page);
+    await expect.poll(() => headers(page)).toContain('Pickup location');
+    expect(await headers(page)).not.toContain('Total charge');
+    const saved = await api<{ pageSize: number; saved: boolean }>(
+      `/shops/${shopId}/parcel-list-preferences`,
+      {
+        token,
+      },
+    );
+    expect(saved).toMatchObject({ pageSize: 50, saved: true });
+
+    // Export: the warning first, then the job's progress, then the download.
+    await page.getByTestId('export-open').click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toContain('(3 parcels)');
+    await shots(page, 'parcel-export-warning', 'en');
+    const release = await holdProgress(page);
+    await page.getByTestId('export-start').click();
+    await expect.poll(() => dialog.textContent(), { timeout: 10_000 }).toContain('1 of 3 parcels written');
+    await shots(page, 'parcel-export-progress', 'en');
+    await release();
+    await expect.poll(() => page.getByTestId('export-ready').isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await dialog.textContent()).toContain('Your file is ready: 3 parcels.');
+    await shots(page, 'parcel-export-ready', 'en');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^parcels_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const path = await download.path();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Parcels');
+    expect(sheet?.getRow(1).getCell(1).value).toBe('Tracking ID');
+    const ids: string[] = [];
+    sheet?.eachRow((row, n) => {
+      if (n > 1) ids.push(String(row.getCell(1).value));
+    });
+    expect(ids.sort()).toEqual([...trackingIds].sort());
+    await page.close();
+
+    // Bengali: the settings, the warning, the progress and the ready file.
+    const bn = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(bn, token, 'bn');
+    await openList(bn);
+    await settingsShots(bn, 'bn');
+    await bn.getByTestId('export-open').click();
+    await expect.poll(() => bn.getByRole('dialog').textContent()).toContain('(৩টি)');
+    await shots(bn, 'parcel-export-warning', 'bn');
+    const releaseBn = await holdProgress(bn);
+    await bn.getByTestId('export-start').click();
+    await expect
+      .poll(() => bn.getByRole('dialog').textContent(), { timeout: 10_000 })
+      .toContain('৩টির মধ্যে ১টি');
+    await shots(bn, 'parcel-export-progress', 'bn');
+    await releaseBn();
+    await expect.poll(() => bn.getByTestId('export-ready').isVisible(), { timeout: 30_000 }).toBe(true);
+    await shots(bn, 'parcel-export-ready', 'bn');
+    await bn.close();
+  });
+});
