@@ -122,6 +122,7 @@ export function createShopsRepository(db: Kysely<DB>) {
         .where('user_id', '=', userId)
         .where('status', '=', 'active')
         .orderBy('created_at')
+        .orderBy('shop_id')
         .execute();
     },
   };

@@ -205,10 +205,14 @@ describe('my shops', () => {
     const other = await createShop(me.token);
     const all = await call('GET', '/shops/permissions', me.token);
     expect(all.statusCode).toBe(200);
-    expect(all.json().items).toEqual([
-      { shopId: me.shop.id, role: 'owner', permissions: [...permissions] },
-      { shopId: other.id, role: 'owner', permissions: [...permissions] },
-    ]);
+    // Both joined at the same moment of the test clock, so the order between them is the shop id's.
+    const byShop = (a: { shopId: string }, b: { shopId: string }) => a.shopId.localeCompare(b.shopId);
+    expect(all.json().items).toEqual(
+      [
+        { shopId: me.shop.id, role: 'owner', permissions: [...permissions] },
+        { shopId: other.id, role: 'owner', permissions: [...permissions] },
+      ].sort(byShop),
+    );
   });
 
   it('shows a shop made at registration with its settings still empty', async () => {
