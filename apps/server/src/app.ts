@@ -23,6 +23,8 @@ import { createCustomersRepository } from './modules/customers/customers.reposit
 import { customersRoutes } from './modules/customers/customers.routes';
 import { createCustomersService } from './modules/customers/customers.service';
 import { devRoutes } from './modules/dev/dev.routes';
+import { enterpriseLeadsRoutes } from './modules/enterprise-leads/enterprise-leads.routes';
+import { createEnterpriseLeadsService } from './modules/enterprise-leads/enterprise-leads.service';
 import { flagsRoutes } from './modules/flags/flags.routes';
 import { createFlagsService } from './modules/flags/flags.service';
 import { geoRoutes } from './modules/geo/geo.routes';
@@ -53,6 +55,8 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { createShopsRepository } from './modules/shops/shops.repository';
 import { shopsRoutes } from './modules/shops/shops.routes';
 import { createShopsService } from './modules/shops/shops.service';
+import { siteContentRoutes } from './modules/site-content/site-content.routes';
+import { createSiteContentService } from './modules/site-content/site-content.service';
 import { createSmsProvider } from './modules/sms/sms.providers';
 import { createSmsService } from './modules/sms/sms.service';
 import { createTeamRepository } from './modules/team/team.repository';
@@ -199,6 +203,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Bulk booking from a sheet (issue 4, part 6).
   const bulkParcels = createBulkParcelsService({ db, clock, parcels, pickups, flags, addressPrediction });
+  // The public site's content and the enterprise leads (issue 6).
+  const siteContent = createSiteContentService({ db, clock, storage });
+  const enterpriseLeads = createEnterpriseLeadsService({ db, clock, rateLimiter, limits: config.rateLimits });
 
   await app.register(
     async (api) => {
@@ -222,6 +229,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(parcelsRoutes({ parcels, guards }));
       await api.register(parcelEditsRoutes({ edits: parcelEdits, guards }));
       await api.register(customersRoutes({ customers, guards }));
+      await api.register(siteContentRoutes({ content: siteContent, guards }));
+      await api.register(enterpriseLeadsRoutes({ leads: enterpriseLeads, guards }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));
     },
     { prefix: '/api/v1' },
