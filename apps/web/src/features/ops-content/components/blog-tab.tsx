@@ -152,6 +152,9 @@ export function BlogTab() {
             {item.titleBn}
           </span>
           <span className="ops-secondary content-slug">/{item.slug}</span>
+          <span className="content-xs">
+            <StatusTag status={item.status} />
+          </span>
         </>
       ),
     },
@@ -166,12 +169,13 @@ export function BlogTab() {
       key: 'status',
       title: t('opsConsole.content.status'),
       width: 110,
+      responsive: ['sm'],
       render: (_, item) => <StatusTag status={item.status} />,
     },
     {
       key: 'actions',
       title: t('opsConsole.content.actions'),
-      width: 96,
+      width: 100,
       render: (_, item) => (
         <Space>
           <Button

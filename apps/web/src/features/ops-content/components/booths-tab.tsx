@@ -106,6 +106,11 @@ export function BoothsTab() {
         <>
           <strong>{language === 'bn' ? item.nameBn : item.nameEn}</strong>
           <span className="ops-secondary">{language === 'bn' ? item.addressBn : item.addressEn}</span>
+          {item.active ? null : (
+            <span className="content-xs">
+              <Tag>{t('opsConsole.content.booths.hidden')}</Tag>
+            </span>
+          )}
         </>
       ),
     },
@@ -127,6 +132,7 @@ export function BoothsTab() {
       key: 'active',
       title: t('opsConsole.content.status'),
       width: 100,
+      responsive: ['sm'],
       render: (_, item) =>
         item.active ? (
           <Tag color="green">{t('opsConsole.content.booths.open')}</Tag>
@@ -137,7 +143,7 @@ export function BoothsTab() {
     {
       key: 'actions',
       title: t('opsConsole.content.actions'),
-      width: 96,
+      width: 100,
       render: (_, item) => (
         <Space>
           <Button

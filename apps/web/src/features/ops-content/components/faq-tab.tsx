@@ -58,6 +58,9 @@ export function FaqTab() {
           <span className="ops-secondary" lang="bn">
             {item.questionBn}
           </span>
+          <span className="content-xs">
+            <StatusTag status={item.status} />
+          </span>
         </>
       ),
     },
@@ -73,12 +76,13 @@ export function FaqTab() {
       key: 'status',
       title: t('opsConsole.content.status'),
       width: 110,
+      responsive: ['sm'],
       render: (_, item) => <StatusTag status={item.status} />,
     },
     {
       key: 'actions',
       title: t('opsConsole.content.actions'),
-      width: 96,
+      width: 100,
       render: (_, item) => (
         <Space>
           <Button

@@ -68,6 +68,11 @@ export function TruckTypesTab() {
           <span className="ops-secondary">
             {t('opsConsole.content.trucks.capacity', { n: formatNumber(item.capacityKg, language) })}
           </span>
+          <span className="ops-secondary content-xs">
+            {t(`opsConsole.content.trucks.per.${item.priceUnit}`, {
+              price: formatTaka(item.indicativePriceTaka, language),
+            })}
+          </span>
         </>
       ),
     },
@@ -75,6 +80,7 @@ export function TruckTypesTab() {
       key: 'price',
       title: t('opsConsole.content.trucks.price'),
       width: 150,
+      responsive: ['sm'],
       render: (_, item) =>
         t(`opsConsole.content.trucks.per.${item.priceUnit}`, {
           price: formatTaka(item.indicativePriceTaka, language),
@@ -95,7 +101,7 @@ export function TruckTypesTab() {
     {
       key: 'actions',
       title: t('opsConsole.content.actions'),
-      width: 96,
+      width: 100,
       render: (_, item) => (
         <Space>
           <Button

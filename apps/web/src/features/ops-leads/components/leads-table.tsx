@@ -43,6 +43,9 @@ export function LeadsTable({
             {' · '}
             <a href={`mailto:${lead.email}`}>{lead.email}</a>
           </span>
+          <span className="content-xs">
+            <LeadStatusTag status={lead.status} />
+          </span>
         </>
       ),
     },
@@ -57,12 +60,13 @@ export function LeadsTable({
       key: 'status',
       title: t('opsConsole.leads.columns.status'),
       width: 120,
+      responsive: ['sm'],
       render: (_, lead) => <LeadStatusTag status={lead.status} />,
     },
     {
       key: 'actions',
       title: t('opsConsole.content.actions'),
-      width: 110,
+      width: 104,
       render: (_, lead) =>
         leadTransitions[lead.status].length > 0 ? (
           <Button
