@@ -257,10 +257,23 @@ describe('the content and leads rooms', () => {
     await page.getByRole('tab', { name: 'Booths' }).click();
     await expect.poll(() => bodyText(page)).toContain('Dak Booth Agrabad');
     await snap(page, 'ops-content-booths-1280-en');
+    // A booth's hours change, and the public list says so.
     await page.getByRole('button', { name: 'Edit Dak Booth Agrabad' }).click();
-    await expect.poll(() => page.getByRole('dialog').getByLabel('Area').isVisible()).toBe(true);
+    const booth = page.getByRole('dialog');
+    await expect.poll(() => booth.getByLabel('Area').isVisible()).toBe(true);
     await snapView(page, 'ops-content-booth-dialog-1280-en');
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await booth.getByLabel('Opening hours (English)').fill('Every day, 8 am to 10 pm');
+    await booth.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => booth.isVisible()).toBe(false);
+    const agrabad = await api<{ items: { name: string; hours: string; phone: string }[] }>(
+      'GET',
+      '/public/booths?areaId=chattogram-city--agrabad',
+    );
+    expect(agrabad.items[0]).toMatchObject({
+      name: 'Dak Booth Agrabad',
+      hours: 'Every day, 8 am to 10 pm',
+      phone: '8801811000201',
+    });
     await page.getByRole('tab', { name: 'Trucks' }).click();
     await expect.poll(() => bodyText(page)).toContain('23 ft lorry');
     await snap(page, 'ops-content-trucks-1280-en');
