@@ -26,6 +26,8 @@ import { createCustomersRepository } from './modules/customers/customers.reposit
 import { customersRoutes } from './modules/customers/customers.routes';
 import { createCustomersService } from './modules/customers/customers.service';
 import { devRoutes } from './modules/dev/dev.routes';
+import { enterpriseLeadsRoutes } from './modules/enterprise-leads/enterprise-leads.routes';
+import { createEnterpriseLeadsService } from './modules/enterprise-leads/enterprise-leads.service';
 import { flagsRoutes } from './modules/flags/flags.routes';
 import { createFlagsService } from './modules/flags/flags.service';
 import { geoRoutes } from './modules/geo/geo.routes';
@@ -64,6 +66,8 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { createShopsRepository } from './modules/shops/shops.repository';
 import { shopsRoutes } from './modules/shops/shops.routes';
 import { createShopsService } from './modules/shops/shops.service';
+import { siteContentRoutes } from './modules/site-content/site-content.routes';
+import { createSiteContentService } from './modules/site-content/site-content.service';
 import { createSmsProvider } from './modules/sms/sms.providers';
 import { createSmsService } from './modules/sms/sms.service';
 import { createTeamRepository } from './modules/team/team.repository';
@@ -237,6 +241,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const parcelListPreferences = createParcelListPreferencesService({ db, clock });
+  // The public site's content and the enterprise leads (issue 6).
+  const siteContent = createSiteContentService({ db, clock, storage });
+  const enterpriseLeads = createEnterpriseLeadsService({ db, clock, rateLimiter, limits: config.rateLimits });
 
   await app.register(
     async (api) => {
@@ -263,6 +270,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(labelsRoutes({ labels, guards, publicUrl: config.publicUrl }));
       await api.register(parcelExportsRoutes({ exports: parcelExports, guards }));
       await api.register(parcelListPreferencesRoutes({ preferences: parcelListPreferences, guards }));
+      await api.register(siteContentRoutes({ content: siteContent, guards }));
+      await api.register(enterpriseLeadsRoutes({ leads: enterpriseLeads, guards }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));
     },
     { prefix: '/api/v1' },

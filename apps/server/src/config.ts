@@ -48,6 +48,7 @@ const schema = z.object({
   JOBS: z.enum(['in-process', 'send-only', 'inline']).optional(),
   /** How long a finished parcel export can be downloaded. */
   EXPORT_TTL_HOURS: int(1, 24 * 30).default(24),
+  RATE_LEADS_PER_IP_PER_HOUR: int(1, 1_000_000).optional(),
 });
 
 export type RateLimits = {
@@ -59,6 +60,8 @@ export type RateLimits = {
   chargePerIpPerMinute: number;
   /** Reading addresses into areas (POST /areas/predict): a merchant pasting a batch of orders. */
   areaPredictPerIpPerMinute: number;
+  /** The enterprise contact form: a person sends one or two; more from one IP is a script. */
+  leadsPerIpPerHour: number;
 };
 
 const productionLimits: RateLimits = {
@@ -68,6 +71,7 @@ const productionLimits: RateLimits = {
   loginPerIpPer15Min: 50,
   chargePerIpPerMinute: 120,
   areaPredictPerIpPerMinute: 120,
+  leadsPerIpPerHour: 10,
 };
 const developmentLimits: RateLimits = {
   otpPerPhonePerHour: 50,
@@ -76,6 +80,7 @@ const developmentLimits: RateLimits = {
   loginPerIpPer15Min: 10_000,
   chargePerIpPerMinute: 10_000,
   areaPredictPerIpPerMinute: 10_000,
+  leadsPerIpPerHour: 10_000,
 };
 
 export type Config = {
@@ -155,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginPerIpPer15Min: e.RATE_LOGIN_PER_IP_PER_15_MIN ?? defaults.loginPerIpPer15Min,
       chargePerIpPerMinute: e.RATE_CHARGE_PER_IP_PER_MINUTE ?? defaults.chargePerIpPerMinute,
       areaPredictPerIpPerMinute: e.RATE_AREA_PREDICT_PER_IP_PER_MINUTE ?? defaults.areaPredictPerIpPerMinute,
+      leadsPerIpPerHour: e.RATE_LEADS_PER_IP_PER_HOUR ?? defaults.leadsPerIpPerHour,
     },
     jobs: e.JOBS ?? (e.NODE_ENV === 'test' ? 'inline' : 'in-process'),
     exportTtlHours: e.EXPORT_TTL_HOURS,

@@ -9,6 +9,7 @@ import { seedBanks } from './db/seed/banks';
 import { demoAccounts, seedDemoData } from './db/seed/demo';
 import { seedGeography } from './db/seed/geography';
 import { seedParcelCategories } from './db/seed/parcel-categories';
+import { seedSiteContent } from './db/seed/site-content';
 
 /**
  * The process: read config, open the database, migrate and seed, serve, and close gracefully.
@@ -35,6 +36,8 @@ async function main() {
   await seedBanks(database.db);
   await seedParcelCategories(database.db);
   const demo = config.mode === 'production' ? false : await seedDemoData(database.db);
+  // Demo booths, truck types, FAQ and posts for the public site; in production staff write them.
+  if (config.mode !== 'production') await seedSiteContent(database.db);
 
   const app = await buildApp({
     config: { ...config, webDist, ...(worker ? { jobs: 'in-process' as const } : {}) },

@@ -10,7 +10,15 @@ import { phoneSchema } from './phone';
 export const accountTypes = ['merchant', 'partner'] as const;
 export type AccountType = (typeof accountTypes)[number];
 
-export const staffRoles = ['admin', 'hub_manager', 'rider', 'finance', 'support'] as const;
+export const staffRoles = [
+  'admin',
+  'hub_manager',
+  'rider',
+  'finance',
+  'support',
+  'marketing',
+  'sales',
+] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 export const otpRequestSchema = z.object({ phone: phoneSchema });

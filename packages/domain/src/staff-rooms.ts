@@ -1,7 +1,7 @@
 import type { StaffRole } from './auth';
 
 /** The operations console's rooms, in the order the side navigation lists them. */
-export const opsRooms = ['shops', 'nid', 'banks', 'terms', 'flags', 'sms'] as const;
+export const opsRooms = ['shops', 'nid', 'banks', 'terms', 'flags', 'sms', 'content', 'leads'] as const;
 export type OpsRoom = (typeof opsRooms)[number];
 
 /**
@@ -17,6 +17,9 @@ export const roomRoles = {
   termsRead: ['admin', 'support'],
   flags: ['admin'],
   sms: ['admin', 'support'],
+  // The public site's booths, truck types, FAQ and blog (issue 6), and the enterprise leads.
+  content: ['admin', 'marketing'],
+  leads: ['admin', 'sales'],
 } as const satisfies Record<OpsRoom | 'termsRead', readonly StaffRole[]>;
 
 export function canUseRoom(role: StaffRole, room: OpsRoom): boolean {

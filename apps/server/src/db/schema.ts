@@ -1,3 +1,4 @@
+import type { StaffRole } from '@dak/domain/auth';
 import type { OtpPurpose } from '@dak/domain/otp';
 import type {
   FlowType,
@@ -133,7 +134,7 @@ export type StaffTable = {
   id: Generated<string>;
   phone: string;
   name: string;
-  role: 'admin' | 'hub_manager' | 'rider' | 'finance' | 'support';
+  role: StaffRole;
   password_hash: string;
   active: Generated<boolean>;
   created_at: CreatedAt;
@@ -490,6 +491,13 @@ export type DB = {
   bulk_parcel_create_logs: BulkParcelCreateLogsTable;
   parcel_exports: ParcelExportsTable;
   parcel_list_preferences: ParcelListPreferencesTable;
+  booths: BoothsTable;
+  truck_types: TruckTypesTable;
+  faq_entries: FaqEntriesTable;
+  media: MediaTable;
+  blog_posts: BlogPostsTable;
+  enterprise_leads: EnterpriseLeadsTable;
+  enterprise_lead_events: EnterpriseLeadEventsTable;
 };
 
 /** Migration 20261122060000: one row per bulk confirm (spec 7, bulk-parcel-create-log). */
@@ -528,4 +536,103 @@ export type ParcelListPreferencesTable = {
   shop_id: string;
   preferences: ColumnType<unknown, string, string>;
   updated_at: Date;
+};
+
+/** Migration 20261122120000: the public site's content (issue 6). */
+export type BoothsTable = {
+  id: Generated<string>;
+  name_en: string;
+  name_bn: string;
+  address_en: string;
+  address_bn: string;
+  district_id: string;
+  area_id: string | null;
+  phone: string;
+  hours_en: string;
+  hours_bn: string;
+  services: string[];
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+export type TruckTypesTable = {
+  id: Generated<string>;
+  name_en: string;
+  name_bn: string;
+  capacity_kg: number;
+  length_feet: number;
+  description_en: string;
+  description_bn: string;
+  indicative_price_taka: number;
+  price_unit: 'trip' | 'day';
+  position: Generated<number>;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+export type FaqEntriesTable = {
+  id: Generated<string>;
+  question_en: string;
+  question_bn: string;
+  answer_en: string;
+  answer_bn: string;
+  category: string;
+  position: Generated<number>;
+  status: ColumnType<'draft' | 'published', 'draft' | 'published' | undefined, 'draft' | 'published'>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+export type MediaTable = {
+  id: Generated<string>;
+  storage_key: string;
+  content_type: string;
+  size_bytes: number;
+  created_by_staff_id: string | null;
+  created_at: CreatedAt;
+};
+
+export type BlogPostsTable = {
+  id: Generated<string>;
+  slug: string;
+  title_en: string;
+  title_bn: string;
+  excerpt_en: string;
+  excerpt_bn: string;
+  body_en: string;
+  body_bn: string;
+  cover_media_id: string | null;
+  status: ColumnType<'draft' | 'published', 'draft' | 'published' | undefined, 'draft' | 'published'>;
+  published_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+export type EnterpriseLeadsTable = {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  requirement: string;
+  status: ColumnType<
+    'new' | 'contacted' | 'won' | 'lost',
+    'new' | 'contacted' | 'won' | 'lost' | undefined,
+    'new' | 'contacted' | 'won' | 'lost'
+  >;
+  ip: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+export type EnterpriseLeadEventsTable = {
+  id: Generated<string>;
+  lead_id: string;
+  from_status: string;
+  to_status: string;
+  note: string;
+  staff_id: string | null;
+  created_at: CreatedAt;
 };

@@ -155,6 +155,14 @@ export const router = createBrowserRouter([
                 path: 'sms',
                 lazy: async () => ({ Component: (await import('./routes/ops/sms-page')).SmsPage }),
               },
+              {
+                path: 'content',
+                lazy: async () => ({ Component: (await import('./routes/ops/content-page')).ContentPage }),
+              },
+              {
+                path: 'leads',
+                lazy: async () => ({ Component: (await import('./routes/ops/leads-page')).LeadsPage }),
+              },
             ],
           },
         ],

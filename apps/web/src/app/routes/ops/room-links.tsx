@@ -1,10 +1,12 @@
 import {
   BankOutlined,
   FileProtectOutlined,
+  FileTextOutlined,
   FlagOutlined,
   IdcardOutlined,
   MessageOutlined,
   ShopOutlined,
+  SolutionOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { OpsRoom } from '../../../features/ops-auth/staff-rooms';
@@ -17,4 +19,6 @@ export const roomLinks: Record<OpsRoom, { to: string; icon: ReactNode }> = {
   terms: { to: '/ops/terms', icon: <FileProtectOutlined /> },
   flags: { to: '/ops/flags', icon: <FlagOutlined /> },
   sms: { to: '/ops/sms', icon: <MessageOutlined /> },
+  content: { to: '/ops/content', icon: <FileTextOutlined /> },
+  leads: { to: '/ops/leads', icon: <SolutionOutlined /> },
 };

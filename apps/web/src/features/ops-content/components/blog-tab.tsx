@@ -1,0 +1,267 @@
+import { EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { blogPostInputSchema, coverImageMaxBytes, mediaUrl } from '@dak/domain/site-content';
+import { Button, Form, Input, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { DateTime } from '../../../components/ops/date-time';
+import { OpsLoadError, useOpsErrorText } from '../../../components/ops/ops-error';
+import { blogPosts, type OpsBlogPost } from '../api/blog';
+import { useContentList, useRemoveContent, useSaveContent } from '../api/resource';
+import { useUploadImage } from '../api/upload-image';
+import { ContentDialog } from './content-dialog';
+import { StatusSelect, StatusTag } from './faq-tab';
+import { MarkdownView } from './markdown-view';
+import { RemoveButton } from './remove-button';
+
+type Values = {
+  slug: string;
+  titleEn: string;
+  titleBn: string;
+  excerptEn: string;
+  excerptBn: string;
+  bodyEn: string;
+  bodyBn: string;
+  coverMediaId: string | null;
+  status: 'draft' | 'published';
+};
+
+const blank: Values = {
+  slug: '',
+  titleEn: '',
+  titleBn: '',
+  excerptEn: '',
+  excerptBn: '',
+  bodyEn: '',
+  bodyBn: '',
+  coverMediaId: null,
+  status: 'draft',
+};
+
+/** A cover image: upload (checked by the server), preview, or remove. */
+function CoverField({
+  value,
+  onChange,
+}: {
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const upload = useUploadImage();
+  const errorText = useOpsErrorText();
+  return (
+    <div className="content-cover">
+      {value ? (
+        <img
+          src={mediaUrl(value)}
+          alt={t('opsConsole.content.blog.coverAlt')}
+          className="content-cover__image"
+        />
+      ) : (
+        <span className="ops-secondary">{t('opsConsole.content.blog.noCover')}</span>
+      )}
+      <Space wrap>
+        <label className="ant-btn ant-btn-default content-cover__pick">
+          <UploadOutlined aria-hidden /> {t('opsConsole.content.blog.chooseCover')}
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="content-cover__input"
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (!file) return;
+              if (file.size > coverImageMaxBytes) {
+                toast.error(t('opsConsole.content.blog.coverTooLarge'));
+                return;
+              }
+              try {
+                const stored = await upload.mutateAsync(file);
+                onChange?.(stored.id);
+              } catch (failure) {
+                toast.error(errorText(failure));
+              }
+            }}
+          />
+        </label>
+        {value ? (
+          <Button onClick={() => onChange?.(null)}>{t('opsConsole.content.blog.removeCover')}</Button>
+        ) : null}
+      </Space>
+      <Typography.Text type="secondary">{t('opsConsole.content.blog.coverHint')}</Typography.Text>
+    </div>
+  );
+}
+
+/** Markdown in a text area, with a safe preview beside it on wide screens (a tab on phones). */
+function MarkdownField({
+  id,
+  value,
+  onChange,
+  lang,
+}: {
+  id?: string;
+  value?: string;
+  onChange?: (value: string) => void;
+  lang: 'en' | 'bn';
+}) {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      size="small"
+      items={[
+        {
+          key: 'write',
+          label: t('opsConsole.content.blog.write'),
+          children: (
+            <Input.TextArea
+              id={id}
+              rows={12}
+              lang={lang}
+              value={value}
+              onChange={(e) => onChange?.(e.target.value)}
+            />
+          ),
+        },
+        {
+          key: 'preview',
+          label: t('opsConsole.content.blog.preview'),
+          children: <MarkdownView source={value ?? ''} lang={lang} />,
+        },
+      ]}
+    />
+  );
+}
+
+/** Blog posts: markdown in English and Bengali, a cover image, draft or published, a unique slug. */
+export function BlogTab() {
+  const { t } = useTranslation();
+  const list = useContentList(blogPosts);
+  const save = useSaveContent(blogPosts);
+  const remove = useRemoveContent(blogPosts);
+  const [editing, setEditing] = useState<OpsBlogPost | 'new' | null>(null);
+
+  const columns: TableColumnsType<OpsBlogPost> = [
+    {
+      key: 'title',
+      title: t('opsConsole.content.blog.title'),
+      render: (_, item) => (
+        <>
+          <strong lang="en">{item.titleEn}</strong>
+          <span className="ops-secondary" lang="bn">
+            {item.titleBn}
+          </span>
+          <span className="ops-secondary content-slug">/{item.slug}</span>
+          <span className="content-xs">
+            <StatusTag status={item.status} />
+          </span>
+        </>
+      ),
+    },
+    {
+      key: 'published',
+      title: t('opsConsole.content.blog.published'),
+      width: 170,
+      responsive: ['md'],
+      render: (_, item) => (item.publishedAt ? <DateTime value={item.publishedAt} /> : '—'),
+    },
+    {
+      key: 'status',
+      title: t('opsConsole.content.status'),
+      width: 110,
+      responsive: ['sm'],
+      render: (_, item) => <StatusTag status={item.status} />,
+    },
+    {
+      key: 'actions',
+      title: t('opsConsole.content.actions'),
+      width: 100,
+      render: (_, item) => (
+        <Space>
+          <Button
+            size="small"
+            icon={<EditOutlined aria-hidden />}
+            aria-label={t('opsConsole.content.editNamed', { name: item.titleEn })}
+            onClick={() => setEditing(item)}
+          />
+          <RemoveButton label={item.titleEn} onRemove={() => remove.mutateAsync(item.id)} />
+        </Space>
+      ),
+    },
+  ];
+
+  if (list.isError) return <OpsLoadError error={list.error} onRetry={() => void list.refetch()} />;
+  const current = editing && editing !== 'new' ? editing : null;
+  return (
+    <>
+      <div className="content-toolbar">
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
+          {t('opsConsole.content.blog.add')}
+        </Button>
+      </div>
+      <Table<OpsBlogPost>
+        className="ops-table"
+        rowKey="id"
+        tableLayout="fixed"
+        columns={columns}
+        dataSource={list.data?.items ?? []}
+        loading={list.isPending}
+        pagination={false}
+      />
+      <ContentDialog<Values, ReturnType<typeof blogPostInputSchema.parse>>
+        open={editing !== null}
+        name="blog-post"
+        title={current ? t('opsConsole.content.blog.edit') : t('opsConsole.content.blog.add')}
+        onClose={() => setEditing(null)}
+        initialValues={current ? { ...current } : blank}
+        schema={blogPostInputSchema}
+        prepare={(v) => v}
+        save={(input) => save.mutateAsync({ id: current?.id ?? null, input })}
+        saving={save.isPending}
+        wide
+      >
+        {() => (
+          <>
+            <div className="ops-grid ops-grid--two">
+              <Form.Item name="titleEn" label={t('opsConsole.content.fields.titleEn')}>
+                <Input lang="en" />
+              </Form.Item>
+              <Form.Item name="titleBn" label={t('opsConsole.content.fields.titleBn')}>
+                <Input lang="bn" />
+              </Form.Item>
+              <Form.Item
+                name="slug"
+                label={t('opsConsole.content.fields.slug')}
+                extra={t('opsConsole.content.blog.slugHint')}
+              >
+                <Input spellCheck={false} autoCapitalize="off" />
+              </Form.Item>
+              <Form.Item name="status" label={t('opsConsole.content.status')}>
+                <StatusSelect />
+              </Form.Item>
+              <Form.Item name="excerptEn" label={t('opsConsole.content.fields.excerptEn')}>
+                <Input.TextArea rows={2} lang="en" />
+              </Form.Item>
+              <Form.Item name="excerptBn" label={t('opsConsole.content.fields.excerptBn')}>
+                <Input.TextArea rows={2} lang="bn" />
+              </Form.Item>
+              <Form.Item
+                name="bodyEn"
+                label={t('opsConsole.content.fields.bodyEn')}
+                extra={t('opsConsole.content.markdownHint')}
+              >
+                <MarkdownField lang="en" />
+              </Form.Item>
+              <Form.Item name="bodyBn" label={t('opsConsole.content.fields.bodyBn')}>
+                <MarkdownField lang="bn" />
+              </Form.Item>
+            </div>
+            <Form.Item name="coverMediaId" label={t('opsConsole.content.blog.cover')}>
+              <CoverField />
+            </Form.Item>
+          </>
+        )}
+      </ContentDialog>
+    </>
+  );
+}
