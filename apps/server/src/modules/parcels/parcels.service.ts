@@ -186,7 +186,9 @@ export function createParcelsService(deps: {
     to: ParcelStatus,
     event: { actor: Actor; reason?: string; note?: string; hubId?: string },
   ) {
-    assertTransition(parcel.status, to);
+    // Only the merchant's own moves (deleting before pickup) come through here; operations use
+    // the parcel-transitions service.
+    assertTransition(parcel.status, to, { kind: 'merchant' });
     const now = clock.now();
     await repo.setStatus(parcel.id, { status: to, seller_status: sellerStatusOf(to), updated_at: now }, trx);
     await repo.insertEvent(
