@@ -28,10 +28,14 @@ import { createFlagsService } from './modules/flags/flags.service';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { createGeoService } from './modules/geo/geo.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { hubsRoutes } from './modules/hubs/hubs.routes';
+import { createHubsService } from './modules/hubs/hubs.service';
 import { nidRoutes } from './modules/nid/nid.routes';
 import { createNidService } from './modules/nid/nid.service';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { createOpsService } from './modules/ops/ops.service';
+import { parcelTransitionsRoutes } from './modules/parcel-transitions/parcel-transitions.routes';
+import { createParcelTransitionsService } from './modules/parcel-transitions/parcel-transitions.service';
 import { createParcelEditsRepository } from './modules/parcels/parcel-edits.repository';
 import { parcelEditsRoutes } from './modules/parcels/parcel-edits.routes';
 import { createParcelEditsService } from './modules/parcels/parcel-edits.service';
@@ -60,6 +64,8 @@ import { teamRoutes } from './modules/team/team.routes';
 import { createTeamService } from './modules/team/team.service';
 import { termsRoutes } from './modules/terms/terms.routes';
 import { createTermsService } from './modules/terms/terms.service';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
+import { createTrackingService } from './modules/tracking/tracking.service';
 import { createGuards } from './plugins/auth';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -198,6 +204,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: config.rateLimits,
   });
   // Bulk booking from a sheet (issue 4, part 6).
+  const transitions = createParcelTransitionsService({
+    db,
+    clock,
+    sms,
+    publicUrl: config.publicUrl,
+    log: (error, message) => app.log.error({ err: error }, message),
+  });
+  const hubs = createHubsService({ db, clock });
+  const tracking = createTrackingService({ db, rateLimiter, limits: config.rateLimits });
   const bulkParcels = createBulkParcelsService({ db, clock, parcels, pickups, flags, addressPrediction });
 
   await app.register(
@@ -222,6 +237,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(parcelsRoutes({ parcels, guards }));
       await api.register(parcelEditsRoutes({ edits: parcelEdits, guards }));
       await api.register(customersRoutes({ customers, guards }));
+      await api.register(parcelTransitionsRoutes({ transitions, guards }));
+      await api.register(hubsRoutes({ hubs, guards }));
+      await api.register(trackingRoutes({ tracking }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));
     },
     { prefix: '/api/v1' },

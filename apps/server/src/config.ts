@@ -40,6 +40,7 @@ const schema = z.object({
   RATE_LOGIN_PER_IP_PER_15_MIN: int(1, 1_000_000).optional(),
   RATE_CHARGE_PER_IP_PER_MINUTE: int(1, 1_000_000).optional(),
   RATE_AREA_PREDICT_PER_IP_PER_MINUTE: int(1, 1_000_000).optional(),
+  RATE_TRACKING_PER_IP_PER_MINUTE: int(1, 1_000_000).optional(),
 });
 
 export type RateLimits = {
@@ -51,6 +52,8 @@ export type RateLimits = {
   chargePerIpPerMinute: number;
   /** Reading addresses into areas (POST /areas/predict): a merchant pasting a batch of orders. */
   areaPredictPerIpPerMinute: number;
+  /** Public tracking (GET /tracking…): a customer refreshing, a shop checking its parcels. */
+  trackingPerIpPerMinute: number;
 };
 
 const productionLimits: RateLimits = {
@@ -60,6 +63,7 @@ const productionLimits: RateLimits = {
   loginPerIpPer15Min: 50,
   chargePerIpPerMinute: 120,
   areaPredictPerIpPerMinute: 120,
+  trackingPerIpPerMinute: 60,
 };
 const developmentLimits: RateLimits = {
   otpPerPhonePerHour: 50,
@@ -68,6 +72,7 @@ const developmentLimits: RateLimits = {
   loginPerIpPer15Min: 10_000,
   chargePerIpPerMinute: 10_000,
   areaPredictPerIpPerMinute: 10_000,
+  trackingPerIpPerMinute: 10_000,
 };
 
 export type Config = {
@@ -142,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginPerIpPer15Min: e.RATE_LOGIN_PER_IP_PER_15_MIN ?? defaults.loginPerIpPer15Min,
       chargePerIpPerMinute: e.RATE_CHARGE_PER_IP_PER_MINUTE ?? defaults.chargePerIpPerMinute,
       areaPredictPerIpPerMinute: e.RATE_AREA_PREDICT_PER_IP_PER_MINUTE ?? defaults.areaPredictPerIpPerMinute,
+      trackingPerIpPerMinute: e.RATE_TRACKING_PER_IP_PER_MINUTE ?? defaults.trackingPerIpPerMinute,
     },
   };
 }

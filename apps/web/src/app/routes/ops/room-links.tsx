@@ -1,5 +1,7 @@
 import {
   BankOutlined,
+  CarOutlined,
+  ClusterOutlined,
   FileProtectOutlined,
   FlagOutlined,
   IdcardOutlined,
@@ -17,4 +19,6 @@ export const roomLinks: Record<OpsRoom, { to: string; icon: ReactNode }> = {
   terms: { to: '/ops/terms', icon: <FileProtectOutlined /> },
   flags: { to: '/ops/flags', icon: <FlagOutlined /> },
   sms: { to: '/ops/sms', icon: <MessageOutlined /> },
+  hubs: { to: '/ops/hubs', icon: <ClusterOutlined /> },
+  riders: { to: '/ops/riders', icon: <CarOutlined /> },
 };
