@@ -149,6 +149,14 @@ export const router = createBrowserRouter([
                 path: 'sms',
                 lazy: async () => ({ Component: (await import('./routes/ops/sms-page')).SmsPage }),
               },
+              {
+                path: 'hubs',
+                lazy: async () => ({ Component: (await import('./routes/ops/hubs-page')).HubsPage }),
+              },
+              {
+                path: 'riders',
+                lazy: async () => ({ Component: (await import('./routes/ops/riders-page')).RidersPage }),
+              },
             ],
           },
         ],
