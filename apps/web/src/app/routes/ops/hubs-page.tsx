@@ -2,7 +2,7 @@ import { formatPhoneLocal } from '@dak/domain/phone';
 import { Grid, Input, Table, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isForbidden, OpsLoadError } from '../../../components/ops/ops-error';
 import { OpsPageHeader } from '../../../components/ops/ops-page-header';
 import { useOpsMe } from '../../../features/ops-auth/api/get-ops-me';
@@ -48,9 +48,12 @@ export function HubsPage() {
           title: t('opsConsole.hubs.columns.hub'),
           render: (_, hub) => (
             <div className="ops-stack hub-compact">
-              <button type="button" className="ops-strong-link" onClick={() => openHub(hub.id)}>
+              <Link
+                className="ops-strong-link"
+                to={{ search: withParams(params, { hub: hub.id }).toString() }}
+              >
                 {name(hub.name)}
-              </button>
+              </Link>
               <span className="ops-mono ops-secondary">{hub.id}</span>
               <span>{name(hub.district.name)}</span>
               {counts(hub)}
@@ -64,9 +67,12 @@ export function HubsPage() {
           title: t('opsConsole.hubs.columns.hub'),
           render: (_, hub) => (
             <>
-              <button type="button" className="ops-strong-link" onClick={() => openHub(hub.id)}>
+              <Link
+                className="ops-strong-link"
+                to={{ search: withParams(params, { hub: hub.id }).toString() }}
+              >
                 {name(hub.name)}
-              </button>
+              </Link>
               <div className="ops-mono ops-secondary">{hub.id}</div>
             </>
           ),
