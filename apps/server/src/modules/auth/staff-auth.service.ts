@@ -49,7 +49,7 @@ export function createStaffAuthService(deps: {
       );
       await rateLimiter.consume(`staff-login:ip:${input.ip}`, config.rateLimits.loginPerIpPer15Min, 900);
       const staff = await repo.findStaffByPhone(input.phone);
-      if (!staff || staff.role !== 'rider' || !staff.active) {
+      if (staff?.role !== 'rider' || !staff.active) {
         throw new AppError('INVALID_CREDENTIALS', 'No active rider has this phone number');
       }
       const sent = await otp.request({ phone: staff.phone, purpose: 'staff_login', ip: input.ip });

@@ -190,39 +190,23 @@ export function createParcelTransitionsService(deps: {
         const now = clock.now();
         const delivered = request.to === 'delivered';
         const collected = delivered ? Math.round((request.amountCollected ?? 0) * 100) : null;
-        const updated = await trx
-          .updateTable('parcels')
-          .set({
-            status: request.to,
-            seller_status: sellerStatusOf(request.to),
-            updated_at: now,
-            ...(delivered ? { amount_collected_poisha: collected } : {}),
-          })
-          .where('id', '=', parcel.id)
-          .where('status', '=', from)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) {
-          throw new AppError('CONFLICT', operationsMessages.conflict, { trackingId });
-        }
         const partial =
           delivered &&
           !isFullDelivery(request.amountCollected ?? 0, taka(Number(parcel.cash_collection_poisha)));
-        await trx
-          .insertInto('parcel_events')
-          .values({
-            parcel_id: parcel.id,
-            at: now,
-            actor_user_id: actor.kind === 'merchant' ? actor.userId : null,
-            actor_staff_id: actor.kind === 'staff' ? actor.staffId : null,
-            from_status: from,
-            to_status: request.to,
-            reason: request.reason ?? (partial ? 'partial_delivery' : null),
-            note: request.note ?? null,
-            hub_id: eventHub(parcel, from, request.to),
-            amount_collected_poisha: collected,
-            proof_kind: delivered ? (request.proof?.kind ?? 'staff') : null,
-          })
-          .execute();
+        await recordTransition(trx, {
+          parcelId: parcel.id,
+          trackingId,
+          from,
+          to: request.to,
+          at: now,
+          actorUserId: actor.kind === 'merchant' ? actor.userId : null,
+          actorStaffId: actor.kind === 'staff' ? actor.staffId : null,
+          reason: request.reason ?? (partial ? 'partial_delivery' : null),
+          note: request.note ?? null,
+          hubId: eventHub(parcel, from, request.to),
+          amountCollectedPoisha: collected,
+          proofKind: delivered ? (request.proof?.kind ?? 'staff') : null,
+        });
         return { parcel, result: { trackingId, from, to: request.to, at: now } };
       });
       await followUps(parcel, result, request);
@@ -260,6 +244,61 @@ export function createParcelTransitionsService(deps: {
     },
   };
   return service;
+}
+
+/**
+ * The write of every status change, wherever it is judged: the parcel moves only if it is still
+ * in `from` (else 409 CONFLICT), its seller status follows, and the event is written, all in the
+ * caller's transaction. The merchant's delete (parcels.service) uses it too.
+ */
+export async function recordTransition(
+  trx: Transaction<DB>,
+  move: {
+    parcelId: string;
+    trackingId?: string;
+    from: ParcelStatus;
+    to: ParcelStatus;
+    at: Date;
+    actorUserId: string | null;
+    actorStaffId: string | null;
+    reason: string | null;
+    note: string | null;
+    hubId: string | null;
+    amountCollectedPoisha?: number | null;
+    proofKind?: 'otp' | 'photo' | 'staff' | null;
+  },
+) {
+  const collected = move.amountCollectedPoisha ?? null;
+  const updated = await trx
+    .updateTable('parcels')
+    .set({
+      status: move.to,
+      seller_status: sellerStatusOf(move.to),
+      updated_at: move.at,
+      ...(collected !== null ? { amount_collected_poisha: collected } : {}),
+    })
+    .where('id', '=', move.parcelId)
+    .where('status', '=', move.from)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    throw new AppError('CONFLICT', operationsMessages.conflict, { trackingId: move.trackingId });
+  }
+  await trx
+    .insertInto('parcel_events')
+    .values({
+      parcel_id: move.parcelId,
+      at: move.at,
+      actor_user_id: move.actorUserId,
+      actor_staff_id: move.actorStaffId,
+      from_status: move.from,
+      to_status: move.to,
+      reason: move.reason,
+      note: move.note,
+      hub_id: move.hubId,
+      amount_collected_poisha: collected,
+      proof_kind: move.proofKind ?? null,
+    })
+    .execute();
 }
 
 /** The status machine's refusals in the API's words: 409 wrong move, 403 not yours, 400 missing. */
