@@ -33,6 +33,8 @@ import { createFlagsService } from './modules/flags/flags.service';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { createGeoService } from './modules/geo/geo.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { hubsRoutes } from './modules/hubs/hubs.routes';
+import { createHubsService } from './modules/hubs/hubs.service';
 import { createLabelsRepository } from './modules/labels/labels.repository';
 import { labelsRoutes } from './modules/labels/labels.routes';
 import { createLabelsService } from './modules/labels/labels.service';
@@ -45,6 +47,8 @@ import { parcelExportsRoutes } from './modules/parcel-exports/parcel-exports.rou
 import { createParcelExportsService } from './modules/parcel-exports/parcel-exports.service';
 import { parcelListPreferencesRoutes } from './modules/parcel-list-preferences/parcel-list-preferences.routes';
 import { createParcelListPreferencesService } from './modules/parcel-list-preferences/parcel-list-preferences.service';
+import { parcelTransitionsRoutes } from './modules/parcel-transitions/parcel-transitions.routes';
+import { createParcelTransitionsService } from './modules/parcel-transitions/parcel-transitions.service';
 import { createParcelEditsRepository } from './modules/parcels/parcel-edits.repository';
 import { parcelEditsRoutes } from './modules/parcels/parcel-edits.routes';
 import { createParcelEditsService } from './modules/parcels/parcel-edits.service';
@@ -75,6 +79,8 @@ import { teamRoutes } from './modules/team/team.routes';
 import { createTeamService } from './modules/team/team.service';
 import { termsRoutes } from './modules/terms/terms.routes';
 import { createTermsService } from './modules/terms/terms.service';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
+import { createTrackingService } from './modules/tracking/tracking.service';
 import { createGuards } from './plugins/auth';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -223,6 +229,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: config.rateLimits,
   });
   // Bulk booking from a sheet (issue 4, part 6).
+  const transitions = createParcelTransitionsService({
+    db,
+    clock,
+    sms,
+    publicUrl: config.publicUrl,
+    log: (error, message) => app.log.error({ err: error }, message),
+  });
+  const hubs = createHubsService({ db, clock });
+  const tracking = createTrackingService({ db, rateLimiter, limits: config.rateLimits });
   const bulkParcels = createBulkParcelsService({ db, clock, parcels, pickups, flags, addressPrediction });
   // Background jobs and the parcel list's exports and preferences (issue 4, part 7).
   const jobs = createJobs({ pool: deps.database.pool, mode: config.jobs, log: app.log });
@@ -272,6 +287,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(parcelListPreferencesRoutes({ preferences: parcelListPreferences, guards }));
       await api.register(siteContentRoutes({ content: siteContent, guards }));
       await api.register(enterpriseLeadsRoutes({ leads: enterpriseLeads, guards }));
+      await api.register(parcelTransitionsRoutes({ transitions, guards }));
+      await api.register(hubsRoutes({ hubs, guards }));
+      await api.register(trackingRoutes({ tracking }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));
     },
     { prefix: '/api/v1' },

@@ -49,6 +49,7 @@ const schema = z.object({
   /** How long a finished parcel export can be downloaded. */
   EXPORT_TTL_HOURS: int(1, 24 * 30).default(24),
   RATE_LEADS_PER_IP_PER_HOUR: int(1, 1_000_000).optional(),
+  RATE_TRACKING_PER_IP_PER_MINUTE: int(1, 1_000_000).optional(),
 });
 
 export type RateLimits = {
@@ -62,6 +63,8 @@ export type RateLimits = {
   areaPredictPerIpPerMinute: number;
   /** The enterprise contact form: a person sends one or two; more from one IP is a script. */
   leadsPerIpPerHour: number;
+  /** Public tracking (GET /tracking…): a customer refreshing, a shop checking its parcels. */
+  trackingPerIpPerMinute: number;
 };
 
 const productionLimits: RateLimits = {
@@ -72,6 +75,7 @@ const productionLimits: RateLimits = {
   chargePerIpPerMinute: 120,
   areaPredictPerIpPerMinute: 120,
   leadsPerIpPerHour: 10,
+  trackingPerIpPerMinute: 60,
 };
 const developmentLimits: RateLimits = {
   otpPerPhonePerHour: 50,
@@ -81,6 +85,7 @@ const developmentLimits: RateLimits = {
   chargePerIpPerMinute: 10_000,
   areaPredictPerIpPerMinute: 10_000,
   leadsPerIpPerHour: 10_000,
+  trackingPerIpPerMinute: 10_000,
 };
 
 export type Config = {
@@ -161,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       chargePerIpPerMinute: e.RATE_CHARGE_PER_IP_PER_MINUTE ?? defaults.chargePerIpPerMinute,
       areaPredictPerIpPerMinute: e.RATE_AREA_PREDICT_PER_IP_PER_MINUTE ?? defaults.areaPredictPerIpPerMinute,
       leadsPerIpPerHour: e.RATE_LEADS_PER_IP_PER_HOUR ?? defaults.leadsPerIpPerHour,
+      trackingPerIpPerMinute: e.RATE_TRACKING_PER_IP_PER_MINUTE ?? defaults.trackingPerIpPerMinute,
     },
     jobs: e.JOBS ?? (e.NODE_ENV === 'test' ? 'inline' : 'in-process'),
     exportTtlHours: e.EXPORT_TTL_HOURS,

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signIn = new Set(['/api/v1/ops/auth/login', '/api/v1/ops/auth/verify']);
+const signIn = new Set(['/api/v1/ops/auth/login', '/api/v1/ops/auth/rider-login', '/api/v1/ops/auth/verify']);
 const fill = (url: string) => url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
 
 describe('operations routes', () => {

@@ -3,8 +3,8 @@ import { z } from 'zod';
 /**
  * The parcel's life cycle (DESIGN.md section 4) as data: the statuses declared once, their
  * dashboard groups, the merchant-facing seller status, the payment statuses, and the one table of
- * allowed transitions. `assertTransition` is the only gate: the server calls it before every
- * status change, the web reads `nextStatuses` to show what is possible.
+ * allowed transitions with who may make each and what each needs. `assertTransition` is the only
+ * gate: the server calls it before every status change, the web reads `nextStatuses`.
  */
 
 export const parcelStatusGroups = {
@@ -93,9 +93,287 @@ export class InvalidTransitionError extends Error {
   }
 }
 
-/** The only gate for a status change: throws InvalidTransitionError unless the table allows it. */
-export function assertTransition(from: ParcelStatus, to: ParcelStatus): void {
-  if (!canTransition(from, to)) throw new InvalidTransitionError(from, to);
+// Who may move a parcel, and what each move needs ---------------------------------------------
+
+/**
+ * Who is asking. A rider is a staff member with the rider role; `onOwnRun` says whether the parcel
+ * is on a run assigned to them (the server works that out). Hub scoping of staff is the server's
+ * (it needs the database); this decides by role alone.
+ */
+export type TransitionActor =
+  | { kind: 'merchant' }
+  | { kind: 'staff'; role: 'admin' | 'hub_manager' | 'finance' | 'support' }
+  | { kind: 'rider'; onOwnRun: boolean }
+  | { kind: 'system' };
+
+export type TransitionActorKey =
+  | 'admin'
+  | 'hub_manager'
+  | 'finance'
+  | 'support'
+  | 'rider'
+  | 'merchant'
+  | 'system';
+
+/** Why a delivery (or a return hand-over) failed: a fixed list, with the names riders read. */
+export const failedAttemptReasons = {
+  customer_unreachable: { en: 'Customer could not be reached by phone', bn: 'কাস্টমারকে ফোনে পাওয়া যায়নি' },
+  customer_refused: { en: 'Customer refused the parcel', bn: 'কাস্টমার পার্সেল নেননি' },
+  customer_asked_later: { en: 'Customer asked for another day', bn: 'কাস্টমার অন্য দিন নিতে চেয়েছেন' },
+  wrong_address: { en: 'Address wrong or incomplete', bn: 'ঠিকানা ভুল বা অসম্পূর্ণ' },
+  customer_not_home: { en: 'Customer not at the address', bn: 'কাস্টমার ঠিকানায় ছিলেন না' },
+  no_cash: { en: 'Customer did not have the cash', bn: 'কাস্টমারের কাছে টাকা ছিল না' },
+  product_mismatch: {
+    en: 'Customer says the product is not what was ordered',
+    bn: 'কাস্টমার বলেছেন পণ্য অর্ডারের সাথে মেলেনি',
+  },
+  out_of_coverage: { en: 'Address outside the coverage area', bn: 'ঠিকানা কভারেজ এরিয়ার বাইরে' },
+  other: { en: 'Other', bn: 'অন্যান্য' },
+} as const;
+export type FailedAttemptReason = keyof typeof failedAttemptReasons;
+export const failedAttemptReasonCodes = Object.keys(failedAttemptReasons) as FailedAttemptReason[];
+export const failedAttemptReasonSchema = z.enum(
+  failedAttemptReasonCodes as [FailedAttemptReason, ...FailedAttemptReason[]],
+  { error: `Reason must be one of: ${Object.keys(failedAttemptReasons).join(', ')}` },
+);
+
+/** Proof of a delivery: the customer's 4-digit code, or a photo the rider took (a stored file). */
+export type DeliveryProof = { kind: 'otp'; code: string } | { kind: 'photo'; fileId: string };
+
+/** What a move may carry; which parts it must carry is the rule's `requires`. */
+export type TransitionInput = {
+  reason?: string;
+  /** Taka collected on a delivery, whole or part of the cash to collect. */
+  amountCollected?: number;
+  /** The cash the parcel was booked to collect, to tell full from partial (and refuse more). */
+  cashToCollect?: number;
+  proof?: DeliveryProof;
+  /** The merchant's hand-over code on a return. */
+  otp?: string;
+  note?: string;
+};
+
+export type TransitionRequirement =
+  | 'failedReason' // a reason from failedAttemptReasons
+  | 'amountCollected' // a whole number of taka, 0 … cash to collect
+  | 'deliveryProof' // the customer's OTP or a photo; waived when staff record it (see decisions)
+  | 'returnOtp'; // the merchant's OTP at the return hand-over
+
+export type TransitionRule = {
+  by: readonly TransitionActorKey[];
+  /** The rider may act only on a parcel of their own run. */
+  riderOwnRunOnly?: true;
+  requires?: readonly TransitionRequirement[];
+};
+
+const hubStaff = ['admin', 'hub_manager'] as const;
+const writeOff = {
+  lost: { by: ['admin'] },
+  damaged: { by: ['admin', 'hub_manager'] },
+} as const satisfies Partial<Record<ParcelStatus, TransitionRule>>;
+
+/**
+ * For every move of `parcelTransitions`, who may make it and what it needs. Exactly the same
+ * pairs as the table (a test holds them together). Why: hub work (scans, sorting, line-haul,
+ * runs) is the hub's staff; a rider closes parcels of their own run only; holds and their
+ * release are the prepayment job's (or finance's by hand); the merchant deletes before pickup and
+ * confirms a return; the auto-return job confirms an undecided one; writing a parcel off as lost
+ * is the admin's alone.
+ */
+export const transitionRules: Record<ParcelStatus, Partial<Record<ParcelStatus, TransitionRule>>> = {
+  pickup_pending: {
+    at_sorting: { by: [...hubStaff, 'rider'], riderOwnRunOnly: true },
+    pickup_hold: { by: ['system', 'admin', 'finance'] },
+    deleted: { by: ['merchant'] },
+    cancelled: { by: ['admin', 'support'] },
+  },
+  pickup_hold: {
+    pickup_pending: { by: ['system', 'admin', 'finance'] },
+    deleted: { by: ['merchant'] },
+    cancelled: { by: ['admin', 'support'] },
+  },
+  at_sorting: {
+    in_transit: { by: hubStaff },
+    at_delivery_hub: { by: hubStaff },
+    at_return_hub: { by: hubStaff },
+    ...writeOff,
+  },
+  in_transit: { at_delivery_hub: { by: hubStaff }, ...writeOff },
+  at_delivery_hub: {
+    out_for_delivery: { by: hubStaff },
+    return_at_delivery_hub: { by: hubStaff },
+    ...writeOff,
+  },
+  out_for_delivery: {
+    delivered: {
+      by: [...hubStaff, 'rider'],
+      riderOwnRunOnly: true,
+      requires: ['amountCollected', 'deliveryProof'],
+    },
+    delivery_attempted: { by: [...hubStaff, 'rider'], riderOwnRunOnly: true, requires: ['failedReason'] },
+    ...writeOff,
+  },
+  delivery_attempted: {
+    out_for_delivery: { by: hubStaff },
+    return_at_delivery_hub: { by: [...hubStaff, 'merchant', 'system'] },
+    ...writeOff,
+  },
+  delivered: {},
+  return_at_delivery_hub: {
+    return_in_transit: { by: hubStaff },
+    at_return_hub: { by: hubStaff },
+    ...writeOff,
+  },
+  return_in_transit: { at_return_hub: { by: hubStaff }, ...writeOff },
+  at_return_hub: { out_for_return: { by: hubStaff }, ...writeOff },
+  out_for_return: {
+    returned: { by: [...hubStaff, 'rider'], riderOwnRunOnly: true, requires: ['returnOtp'] },
+    at_return_hub: { by: [...hubStaff, 'rider'], riderOwnRunOnly: true, requires: ['failedReason'] },
+    ...writeOff,
+  },
+  returned: {},
+  deleted: {},
+  cancelled: {},
+  lost: {},
+  damaged: {},
+};
+
+export function transitionRule(from: ParcelStatus, to: ParcelStatus): TransitionRule | undefined {
+  return transitionRules[from][to];
+}
+
+/** Thrown when the move exists but this actor may not make it (server: 403 FORBIDDEN). */
+export class TransitionNotAllowedError extends Error {
+  constructor(
+    readonly from: ParcelStatus,
+    readonly to: ParcelStatus,
+    readonly actor: TransitionActorKey,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TransitionNotAllowedError';
+  }
+}
+
+/** Thrown when the move is allowed but a required part is missing or wrong (server: 400). */
+export class TransitionInputError extends Error {
+  constructor(
+    readonly field: 'reason' | 'amountCollected' | 'proof' | 'otp',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TransitionInputError';
+  }
+}
+
+const actorNames: Record<TransitionActorKey, string> = {
+  admin: 'an admin',
+  hub_manager: 'hub staff',
+  finance: 'finance staff',
+  support: 'support staff',
+  rider: 'a rider',
+  merchant: 'the merchant',
+  system: 'the system',
+};
+
+export function actorKey(actor: TransitionActor): TransitionActorKey {
+  switch (actor.kind) {
+    case 'staff':
+      return actor.role;
+    case 'rider':
+    case 'merchant':
+    case 'system':
+      return actor.kind;
+  }
+}
+
+/** Whether the amount collected is the whole cash to collect (false: a partial delivery). */
+export function isFullDelivery(amountCollected: number, cashToCollect: number): boolean {
+  return amountCollected >= cashToCollect;
+}
+
+/**
+ * The only gate for a status change: the table must allow the move, the actor must be one the
+ * rule names (a rider only on their own run), and the input must carry what the rule requires.
+ * Throws InvalidTransitionError, TransitionNotAllowedError or TransitionInputError.
+ */
+export function assertTransition(
+  from: ParcelStatus,
+  to: ParcelStatus,
+  actor: TransitionActor,
+  input: TransitionInput = {},
+): void {
+  const rule = transitionRule(from, to);
+  if (!rule || !canTransition(from, to)) throw new InvalidTransitionError(from, to);
+  const key = actorKey(actor);
+  if (!rule.by.includes(key)) {
+    throw new TransitionNotAllowedError(
+      from,
+      to,
+      key,
+      `${capitalise(actorNames[key])} cannot move a parcel from ${from} to ${to}`,
+    );
+  }
+  if (actor.kind === 'rider' && rule.riderOwnRunOnly && !actor.onOwnRun) {
+    throw new TransitionNotAllowedError(from, to, key, 'A rider can act only on parcels of their own run');
+  }
+  for (const need of rule.requires ?? []) checkRequirement(need, actor, input);
+}
+
+function checkRequirement(need: TransitionRequirement, actor: TransitionActor, input: TransitionInput) {
+  switch (need) {
+    case 'failedReason':
+      if (!input.reason)
+        throw new TransitionInputError('reason', 'A reason is required for a failed attempt');
+      if (!(input.reason in failedAttemptReasons)) {
+        throw new TransitionInputError(
+          'reason',
+          `Reason must be one of: ${failedAttemptReasonCodes.join(', ')}`,
+        );
+      }
+      return;
+    case 'amountCollected': {
+      const amount = input.amountCollected;
+      if (amount === undefined) {
+        throw new TransitionInputError('amountCollected', 'The amount collected is required for a delivery');
+      }
+      if (!Number.isInteger(amount) || amount < 0) {
+        throw new TransitionInputError(
+          'amountCollected',
+          'The amount collected must be a whole number of taka, 0 or more',
+        );
+      }
+      if (input.cashToCollect !== undefined && amount > input.cashToCollect) {
+        throw new TransitionInputError(
+          'amountCollected',
+          `The amount collected cannot be more than the cash to collect (৳${input.cashToCollect})`,
+        );
+      }
+      return;
+    }
+    case 'deliveryProof':
+      // Staff recording a delivery answer for it themselves (their name is on the event).
+      if (actor.kind !== 'rider') return;
+      if (!input.proof) {
+        throw new TransitionInputError('proof', "A delivery needs the customer's OTP or a photo proof");
+      }
+      if (input.proof.kind === 'otp' && !/^\d{4}$/.test(input.proof.code)) {
+        throw new TransitionInputError('proof', 'The delivery OTP has 4 digits');
+      }
+      if (input.proof.kind === 'photo' && !input.proof.fileId) {
+        throw new TransitionInputError('proof', 'The photo proof is missing');
+      }
+      return;
+    case 'returnOtp':
+      if (!input.otp)
+        throw new TransitionInputError('otp', "The merchant's OTP is required to hand a return over");
+      if (!/^\d{4}$/.test(input.otp)) throw new TransitionInputError('otp', 'The return OTP has 4 digits');
+      return;
+  }
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 // Seller status ------------------------------------------------------------------------------

@@ -1,13 +1,29 @@
 import type { StaffRole } from './auth';
 
 /** The operations console's rooms, in the order the side navigation lists them. */
-export const opsRooms = ['shops', 'nid', 'banks', 'terms', 'flags', 'sms', 'content', 'leads'] as const;
+export const opsRooms = [
+  'shops',
+  'nid',
+  'banks',
+  'terms',
+  'flags',
+  'sms',
+  'content',
+  'leads',
+  'hubs',
+  'riders',
+] as const;
 export type OpsRoom = (typeof opsRooms)[number];
 
 /**
  * Who may use each room's calls: the server's guards read this table and the console shows only
  * the rooms whose calls would be allowed. `termsRead` is reading terms versions (support answers
  * merchants' questions about them); publishing is the `terms` room, the admin's.
+ *
+ * Operations (issue 5): hub managers see the hubs and riders rooms but only their own hubs' rows
+ * (the server scopes them); `hubEdit` (a hub's address and phone) and `staffHubs` (who works
+ * where) are the admin's; `parcelStatus` is moving parcels, bulk or one by one, admin and hub
+ * staff (hub staff only for parcels of their hubs).
  */
 export const roomRoles = {
   shops: ['admin', 'support', 'finance'],
@@ -20,7 +36,15 @@ export const roomRoles = {
   // The public site's booths, truck types, FAQ and blog (issue 6), and the enterprise leads.
   content: ['admin', 'marketing'],
   leads: ['admin', 'sales'],
-} as const satisfies Record<OpsRoom | 'termsRead', readonly StaffRole[]>;
+  hubs: ['admin', 'hub_manager'],
+  hubEdit: ['admin'],
+  staffHubs: ['admin'],
+  riders: ['admin', 'hub_manager'],
+  parcelStatus: ['admin', 'hub_manager'],
+} as const satisfies Record<
+  OpsRoom | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelStatus',
+  readonly StaffRole[]
+>;
 
 export function canUseRoom(role: StaffRole, room: OpsRoom): boolean {
   return (roomRoles[room] as readonly StaffRole[]).includes(role);

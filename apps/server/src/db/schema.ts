@@ -35,6 +35,9 @@ export type HubsTable = {
   kind: 'district' | 'city' | 'sorting';
   address: string | null;
   active: Generated<boolean>;
+  /** Migration 20261122130000: the hub counter's phone, and when ops last edited the hub. */
+  phone: Generated<string | null>;
+  updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
 export type AreaKind = 'upazila' | 'thana' | 'neighbourhood' | 'suburb';
@@ -379,6 +382,8 @@ export type ParcelsTable = {
   reverse_parcel_id: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 20261122130000: taka collected on delivery (in poisha), full or partial. */
+  amount_collected_poisha: Generated<number | null>;
 };
 
 export type ParcelEventsTable = {
@@ -392,6 +397,9 @@ export type ParcelEventsTable = {
   reason: string | null;
   note: string | null;
   hub_id: string | null;
+  /** Migration 20261122130000: a delivery's amount and how it was proved. */
+  amount_collected_poisha: Generated<number | null>;
+  proof_kind: Generated<'otp' | 'photo' | 'staff' | null>;
 };
 
 export type IdempotencyKeysTable = {
@@ -483,6 +491,7 @@ export type DB = {
   parcel_category_variants: ParcelCategoryVariantsTable;
   parcels: ParcelsTable;
   parcel_events: ParcelEventsTable;
+  staff_hubs: StaffHubsTable;
   idempotency_keys: IdempotencyKeysTable;
   parcel_audit_log: ParcelAuditLogTable;
   parcel_notes: ParcelNotesTable;
@@ -635,4 +644,11 @@ export type EnterpriseLeadEventsTable = {
   note: string;
   staff_id: string | null;
   created_at: CreatedAt;
+};
+
+/** Migration 20261122130000: which hubs a staff member works in (a rider: exactly one). */
+export type StaffHubsTable = {
+  staff_id: string;
+  hub_id: string;
+  created_at: Generated<Timestamp>;
 };

@@ -163,6 +163,14 @@ export const router = createBrowserRouter([
                 path: 'leads',
                 lazy: async () => ({ Component: (await import('./routes/ops/leads-page')).LeadsPage }),
               },
+              {
+                path: 'hubs',
+                lazy: async () => ({ Component: (await import('./routes/ops/hubs-page')).HubsPage }),
+              },
+              {
+                path: 'riders',
+                lazy: async () => ({ Component: (await import('./routes/ops/riders-page')).RidersPage }),
+              },
             ],
           },
         ],

@@ -1,4 +1,5 @@
 import { staffLoginSchema, staffSchema, staffVerifySchema } from '@dak/domain/auth';
+import { riderLoginSchema } from '@dak/domain/operations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,6 +36,29 @@ export function staffAuthRoutes(deps: {
       },
       (request) =>
         deps.staffAuth.login({ ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] }),
+    );
+    r.post(
+      '/ops/auth/rider-login',
+      {
+        schema: {
+          tags: ['ops'],
+          summary: "Send a sign-in code to an active rider's phone (then /ops/auth/verify)",
+          body: riderLoginSchema,
+          response: {
+            200: z.object({
+              otpSent: z.literal(true),
+              resendAfterSeconds: z.number(),
+              expiresInSeconds: z.number(),
+            }),
+          },
+        },
+      },
+      (request) =>
+        deps.staffAuth.riderLogin({
+          ...request.body,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }),
     );
     r.post(
       '/ops/auth/verify',

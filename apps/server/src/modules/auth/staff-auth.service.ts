@@ -37,6 +37,25 @@ export function createStaffAuthService(deps: {
       return { otpSent: true as const, ...sent };
     },
 
+    /**
+     * Riders sign in with their phone alone: a code to an active rider's phone, then the same
+     * verify step as other staff. A rider's phone is their key; they have no password.
+     */
+    async riderLogin(input: { phone: string } & Client) {
+      await rateLimiter.consume(
+        `staff-login:phone:${input.phone}`,
+        config.rateLimits.loginPerPhonePer15Min,
+        900,
+      );
+      await rateLimiter.consume(`staff-login:ip:${input.ip}`, config.rateLimits.loginPerIpPer15Min, 900);
+      const staff = await repo.findStaffByPhone(input.phone);
+      if (staff?.role !== 'rider' || !staff.active) {
+        throw new AppError('INVALID_CREDENTIALS', 'No active rider has this phone number');
+      }
+      const sent = await otp.request({ phone: staff.phone, purpose: 'staff_login', ip: input.ip });
+      return { otpSent: true as const, ...sent };
+    },
+
     async verify(input: { phone: string; code: string } & Client) {
       const staff = await repo.findStaffByPhone(input.phone);
       if (!staff?.active) throw new AppError('OTP_INVALID', messages.otpInvalid);

@@ -27,6 +27,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { CustomersService } from '../customers/customers.service';
+import { recordTransition } from '../parcel-transitions/parcel-transitions.service';
 import type { PickupLocationsService } from '../pickup-locations/pickup-locations.service';
 import type { PricingService } from '../pricing/pricing.service';
 import type { ParcelEventRow, ParcelListFilter, ParcelRow, ParcelsRepository } from './parcels.repository';
@@ -200,23 +201,20 @@ export function createParcelsService(deps: {
     to: ParcelStatus,
     event: { actor: Actor; reason?: string; note?: string; hubId?: string },
   ) {
-    assertTransition(parcel.status, to);
-    const now = clock.now();
-    await repo.setStatus(parcel.id, { status: to, seller_status: sellerStatusOf(to), updated_at: now }, trx);
-    await repo.insertEvent(
-      {
-        parcel_id: parcel.id,
-        at: now,
-        actor_user_id: event.actor.kind === 'user' ? event.actor.userId : null,
-        actor_staff_id: event.actor.kind === 'staff' ? event.actor.staffId : null,
-        from_status: parcel.status,
-        to_status: to,
-        reason: event.reason ?? null,
-        note: event.note ?? null,
-        hub_id: event.hubId ?? null,
-      },
-      trx,
-    );
+    // Only the merchant's own moves (deleting before pickup) come through here; operations use
+    // the parcel-transitions service. Both write through recordTransition.
+    assertTransition(parcel.status, to, { kind: 'merchant' });
+    await recordTransition(trx, {
+      parcelId: parcel.id,
+      from: parcel.status,
+      to,
+      at: clock.now(),
+      actorUserId: event.actor.kind === 'user' ? event.actor.userId : null,
+      actorStaffId: event.actor.kind === 'staff' ? event.actor.staffId : null,
+      reason: event.reason ?? null,
+      note: event.note ?? null,
+      hubId: event.hubId ?? null,
+    });
   }
 
   /** The booking's pickup location: the shop has an active one, and this one is its and active. */

@@ -1,5 +1,7 @@
 import {
   BankOutlined,
+  CarOutlined,
+  ClusterOutlined,
   FileProtectOutlined,
   FileTextOutlined,
   FlagOutlined,
@@ -21,4 +23,6 @@ export const roomLinks: Record<OpsRoom, { to: string; icon: ReactNode }> = {
   sms: { to: '/ops/sms', icon: <MessageOutlined /> },
   content: { to: '/ops/content', icon: <FileTextOutlined /> },
   leads: { to: '/ops/leads', icon: <SolutionOutlined /> },
+  hubs: { to: '/ops/hubs', icon: <ClusterOutlined /> },
+  riders: { to: '/ops/riders', icon: <CarOutlined /> },
 };

@@ -1,0 +1,78 @@
+import { bulkStatusRequestSchema, bulkStatusResultSchema } from '@dak/domain/operations';
+import { parcelStatusSchema } from '@dak/domain/parcel-status';
+import { roomRoles } from '@dak/domain/staff-rooms';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Guards, staffOf } from '../../plugins/auth';
+import type { ParcelTransitionsService } from './parcel-transitions.service';
+
+const secured = { security: [{ bearer: [] }] };
+
+/** Staff moving parcels: one at a time, or a hub's batch (spec 7: bulk-status-updates). */
+export function parcelTransitionsRoutes(deps: { transitions: ParcelTransitionsService; guards: Guards }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { transitions, guards } = deps;
+    const movers = guards.staff(roomRoles.parcelStatus);
+
+    r.put(
+      '/ops/parcels/bulk-status',
+      {
+        preValidation: movers,
+        schema: {
+          tags: ['ops'],
+          summary: 'Move many parcels; each is checked like a single move and answered on its own',
+          description:
+            'Admins move any parcel, hub staff only parcels whose pickup or delivery hub is theirs. ' +
+            'Each update is one transaction; a refused one (unknown tracking ID, a move the status ' +
+            'machine refuses, a missing reason or amount) changes nothing and does not stop the rest.',
+          ...secured,
+          body: bulkStatusRequestSchema,
+          response: { 200: bulkStatusResultSchema },
+        },
+      },
+      (request) => {
+        const staff = staffOf(request);
+        return transitions.bulk(
+          { kind: 'staff', staffId: staff.staffId, role: staff.role },
+          request.body.updates,
+        );
+      },
+    );
+
+    r.post(
+      '/ops/parcels/:trackingId/status',
+      {
+        preValidation: movers,
+        schema: {
+          tags: ['ops'],
+          summary: 'Move one parcel to a new status',
+          ...secured,
+          params: z.object({ trackingId: z.string().max(40) }),
+          body: z.object({
+            status: parcelStatusSchema,
+            reason: z.string().trim().min(1).max(100).optional(),
+            amountCollected: z.number().optional(),
+            note: z.string().trim().min(1).max(500).optional(),
+          }),
+          response: {
+            200: z.object({
+              trackingId: z.string(),
+              from: parcelStatusSchema,
+              to: parcelStatusSchema,
+              at: z.date(),
+            }),
+          },
+        },
+      },
+      (request) => {
+        const staff = staffOf(request);
+        return transitions.transition(
+          { kind: 'staff', staffId: staff.staffId, role: staff.role },
+          { trackingId: request.params.trackingId, to: request.body.status, ...request.body },
+        );
+      },
+    );
+  };
+}

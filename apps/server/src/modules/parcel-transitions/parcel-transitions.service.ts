@@ -1,0 +1,322 @@
+import type { StaffRole } from '@dak/domain/auth';
+import { operationsMessages } from '@dak/domain/operations';
+import {
+  assertTransition,
+  type DeliveryProof,
+  failedAttemptReasons,
+  InvalidTransitionError,
+  isFullDelivery,
+  type ParcelStatus,
+  sellerStatusOf,
+  type TransitionActor,
+  TransitionInputError,
+  TransitionNotAllowedError,
+} from '@dak/domain/parcel-status';
+import { normalizeTrackingId } from '@dak/domain/tracking-id';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { SmsService } from '../sms/sms.service';
+
+/** Who moves a parcel, as the server knows them (the domain's TransitionActor is worked out). */
+export type OpsActor =
+  | { kind: 'staff'; staffId: string; role: StaffRole }
+  | { kind: 'merchant'; userId: string; shopId: string }
+  | { kind: 'system' };
+
+export type TransitionRequest = {
+  trackingId: string;
+  to: ParcelStatus;
+  reason?: string;
+  /** Taka. */
+  amountCollected?: number;
+  proof?: DeliveryProof;
+  otp?: string;
+  note?: string;
+};
+
+export type TransitionResult = { trackingId: string; from: ParcelStatus; to: ParcelStatus; at: Date };
+
+type Locked = {
+  id: string;
+  tracking_id: string;
+  shop_id: string;
+  status: ParcelStatus;
+  cash_collection_poisha: number;
+  customer_phone: string;
+  pickup_hub_id: string;
+  delivery_hub_id: string;
+};
+
+/**
+ * The hub an event happens at: the first (pickup side) hub until the parcel leaves it and again
+ * when it comes back; the delivery area's hub from arrival until it starts back.
+ */
+const hubSide: Record<ParcelStatus, 'pickup' | 'delivery' | null> = {
+  pickup_pending: null,
+  pickup_hold: null,
+  deleted: null,
+  cancelled: null,
+  at_sorting: 'pickup',
+  in_transit: 'pickup',
+  at_delivery_hub: 'delivery',
+  out_for_delivery: 'delivery',
+  delivery_attempted: 'delivery',
+  delivered: 'delivery',
+  return_at_delivery_hub: 'delivery',
+  return_in_transit: 'delivery',
+  at_return_hub: 'pickup',
+  out_for_return: 'pickup',
+  returned: 'pickup',
+  lost: null,
+  damaged: null,
+};
+
+function eventHub(parcel: Locked, from: ParcelStatus, to: ParcelStatus): string | null {
+  const side = hubSide[to] ?? hubSide[from];
+  if (side === 'pickup') return parcel.pickup_hub_id;
+  if (side === 'delivery') return parcel.delivery_hub_id;
+  return null;
+}
+
+const taka = (poisha: number) => poisha / 100;
+
+/**
+ * The one way operations move a parcel. Each move is one transaction: the parcel's row is locked
+ * (SELECT … FOR UPDATE), the status machine judges the move against the status it finds, the row
+ * is updated only if still in that status, and the event is written. Of two moves at the same
+ * moment the second waits for the lock, then finds the new status and gets 409. Follow-ups (SMS
+ * now; webhooks and ledger entries later, through jobs) run after the commit.
+ */
+export function createParcelTransitionsService(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  sms: SmsService;
+  publicUrl?: string;
+  log?: (error: unknown, message: string) => void;
+}) {
+  const { db, clock, sms } = deps;
+
+  async function hubsOf(staffId: string, trx: Kysely<DB> | Transaction<DB> = db): Promise<string[]> {
+    const rows = await trx
+      .selectFrom('staff_hubs')
+      .select('hub_id')
+      .where('staff_id', '=', staffId)
+      .execute();
+    return rows.map((r) => r.hub_id);
+  }
+
+  function lockParcel(trx: Transaction<DB>, trackingId: string) {
+    return trx
+      .selectFrom('parcels as p')
+      .innerJoin('areas as da', 'da.id', 'p.delivery_area_id')
+      .innerJoin('pickup_locations as l', 'l.id', 'p.pickup_location_id')
+      .innerJoin('areas as pa', 'pa.id', 'l.area_id')
+      .select([
+        'p.id',
+        'p.tracking_id',
+        'p.shop_id',
+        'p.status',
+        'p.cash_collection_poisha',
+        'p.customer_phone',
+        'pa.hub_id as pickup_hub_id',
+        'da.hub_id as delivery_hub_id',
+      ])
+      .where('p.tracking_id', '=', trackingId)
+      .forUpdate('p')
+      .executeTakeFirst() as Promise<Locked | undefined>;
+  }
+
+  /** The domain's view of the actor; a rider is on their own run only once runs exist. */
+  function domainActor(actor: OpsActor): TransitionActor {
+    if (actor.kind === 'merchant') return { kind: 'merchant' };
+    if (actor.kind === 'system') return { kind: 'system' };
+    if (actor.role === 'rider') return { kind: 'rider', onOwnRun: false };
+    // The site's content and sales staff never move parcels (their rooms are elsewhere).
+    if (actor.role === 'marketing' || actor.role === 'sales') {
+      throw new AppError('FORBIDDEN', 'Your role may not change parcel statuses');
+    }
+    return { kind: 'staff', role: actor.role };
+  }
+
+  async function followUps(parcel: Locked, result: TransitionResult, request: TransitionRequest) {
+    const link = `${deps.publicUrl ?? ''}/track/${parcel.tracking_id}`;
+    let body: string | null = null;
+    if (result.to === 'delivered') {
+      body =
+        `Dak: parcel ${parcel.tracking_id} delivered. Track: ${link}\n` +
+        `ডাক: পার্সেল ${parcel.tracking_id} ডেলিভারি সম্পন্ন।`;
+    } else if (result.to === 'delivery_attempted') {
+      const why = failedAttemptReasons[request.reason as keyof typeof failedAttemptReasons];
+      body =
+        `Dak: we could not deliver parcel ${parcel.tracking_id} (${why?.en ?? 'attempted'}). Track: ${link}\n` +
+        `ডাক: পার্সেল ${parcel.tracking_id} ডেলিভারি করা যায়নি (${why?.bn ?? 'চেষ্টা করা হয়েছে'})।`;
+    }
+    if (!body) return;
+    try {
+      await sms.send({ to: parcel.customer_phone, body, purpose: `parcel_${result.to}` });
+    } catch (error) {
+      // The move stands; the outbox row records the gateway's refusal for staff to see.
+      deps.log?.(error, 'parcel SMS failed');
+    }
+  }
+
+  const service = {
+    hubsOf,
+
+    async transition(actor: OpsActor, request: TransitionRequest): Promise<TransitionResult> {
+      const trackingId = normalizeTrackingId(request.trackingId);
+      if (!trackingId) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(request.trackingId));
+      const hubs = actor.kind === 'staff' && actor.role !== 'admin' ? await hubsOf(actor.staffId) : null;
+      const { parcel, result } = await db.transaction().execute(async (trx) => {
+        const parcel = await lockParcel(trx, trackingId);
+        if (!parcel) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(trackingId));
+        if (actor.kind === 'merchant' && parcel.shop_id !== actor.shopId) {
+          throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(trackingId));
+        }
+        if (hubs && !hubs.includes(parcel.pickup_hub_id) && !hubs.includes(parcel.delivery_hub_id)) {
+          throw new AppError('FORBIDDEN', operationsMessages.notYourHub, { trackingId });
+        }
+        const from = parcel.status;
+        try {
+          assertTransition(from, request.to, domainActor(actor), {
+            reason: request.reason,
+            amountCollected: request.amountCollected,
+            cashToCollect: taka(Number(parcel.cash_collection_poisha)),
+            proof: request.proof,
+            otp: request.otp,
+            note: request.note,
+          });
+        } catch (error) {
+          throw toAppError(error, trackingId);
+        }
+        const now = clock.now();
+        const delivered = request.to === 'delivered';
+        const collected = delivered ? Math.round((request.amountCollected ?? 0) * 100) : null;
+        const partial =
+          delivered &&
+          !isFullDelivery(request.amountCollected ?? 0, taka(Number(parcel.cash_collection_poisha)));
+        await recordTransition(trx, {
+          parcelId: parcel.id,
+          trackingId,
+          from,
+          to: request.to,
+          at: now,
+          actorUserId: actor.kind === 'merchant' ? actor.userId : null,
+          actorStaffId: actor.kind === 'staff' ? actor.staffId : null,
+          reason: request.reason ?? (partial ? 'partial_delivery' : null),
+          note: request.note ?? null,
+          hubId: eventHub(parcel, from, request.to),
+          amountCollectedPoisha: collected,
+          proofKind: delivered ? (request.proof?.kind ?? 'staff') : null,
+        });
+        return { parcel, result: { trackingId, from, to: request.to, at: now } };
+      });
+      await followUps(parcel, result, request);
+      return result;
+    },
+
+    /**
+     * Many moves, each its own transaction judged like any other, in the order given; one
+     * refusal does not stop the rest. The answer says per tracking ID whether it moved and why not.
+     */
+    async bulk(
+      actor: OpsActor,
+      updates: { trackingId: string; status: ParcelStatus; reason?: string; amountCollected?: number }[],
+    ) {
+      const results: { trackingId: string; ok: boolean; error?: { code: string; message: string } }[] = [];
+      for (const update of updates) {
+        try {
+          await service.transition(actor, {
+            trackingId: update.trackingId,
+            to: update.status,
+            reason: update.reason,
+            amountCollected: update.amountCollected,
+          });
+          results.push({ trackingId: update.trackingId, ok: true });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          results.push({
+            trackingId: update.trackingId,
+            ok: false,
+            error: { code: error.code, message: error.message },
+          });
+        }
+      }
+      return { results };
+    },
+  };
+  return service;
+}
+
+/**
+ * The write of every status change, wherever it is judged: the parcel moves only if it is still
+ * in `from` (else 409 CONFLICT), its seller status follows, and the event is written, all in the
+ * caller's transaction. The merchant's delete (parcels.service) uses it too.
+ */
+export async function recordTransition(
+  trx: Transaction<DB>,
+  move: {
+    parcelId: string;
+    trackingId?: string;
+    from: ParcelStatus;
+    to: ParcelStatus;
+    at: Date;
+    actorUserId: string | null;
+    actorStaffId: string | null;
+    reason: string | null;
+    note: string | null;
+    hubId: string | null;
+    amountCollectedPoisha?: number | null;
+    proofKind?: 'otp' | 'photo' | 'staff' | null;
+  },
+) {
+  const collected = move.amountCollectedPoisha ?? null;
+  const updated = await trx
+    .updateTable('parcels')
+    .set({
+      status: move.to,
+      seller_status: sellerStatusOf(move.to),
+      updated_at: move.at,
+      ...(collected !== null ? { amount_collected_poisha: collected } : {}),
+    })
+    .where('id', '=', move.parcelId)
+    .where('status', '=', move.from)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    throw new AppError('CONFLICT', operationsMessages.conflict, { trackingId: move.trackingId });
+  }
+  await trx
+    .insertInto('parcel_events')
+    .values({
+      parcel_id: move.parcelId,
+      at: move.at,
+      actor_user_id: move.actorUserId,
+      actor_staff_id: move.actorStaffId,
+      from_status: move.from,
+      to_status: move.to,
+      reason: move.reason,
+      note: move.note,
+      hub_id: move.hubId,
+      amount_collected_poisha: collected,
+      proof_kind: move.proofKind ?? null,
+    })
+    .execute();
+}
+
+/** The status machine's refusals in the API's words: 409 wrong move, 403 not yours, 400 missing. */
+function toAppError(error: unknown, trackingId: string): unknown {
+  if (error instanceof InvalidTransitionError) {
+    return new AppError('INVALID_TRANSITION', error.message, { trackingId, from: error.from, to: error.to });
+  }
+  if (error instanceof TransitionNotAllowedError) {
+    return new AppError('FORBIDDEN', error.message, { trackingId, from: error.from, to: error.to });
+  }
+  if (error instanceof TransitionInputError) {
+    return new AppError('VALIDATION_FAILED', error.message, { trackingId, field: error.field });
+  }
+  return error;
+}
+
+export type ParcelTransitionsService = ReturnType<typeof createParcelTransitionsService>;

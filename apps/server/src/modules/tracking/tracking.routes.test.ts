@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, signInStaff } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { type BookingMerchant, bookingMerchant, bookParcel, walk } from '../../../test/operations-fixtures';
+
+let t: TestApp;
+let call: ReturnType<typeof caller>;
+let admin: Awaited<ReturnType<typeof signInStaff>>;
+let merchant: BookingMerchant;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  call = caller(t);
+  admin = await signInStaff(t, 'admin');
+  merchant = await bookingMerchant(t);
+});
+afterAll(() => t.close());
+
+const customer = {
+  customerName: 'Nasrin Akter Private',
+  customerPhone: '01912345678',
+  alternatePhone: '01612345670',
+  customerAddress: 'Flat 7B, House 99 Secretroad, Gulshan 2',
+  invoiceId: 'INV-TRACK-7',
+};
+
+describe('GET /tracking/:trackingId', () => {
+  it('shows the status, group and every step in English and Bengali, with hubs', async () => {
+    const { trackingId } = await bookParcel(t, merchant, customer);
+    await walk(t, admin.token, trackingId, [
+      'at_sorting',
+      'in_transit',
+      'at_delivery_hub',
+      'out_for_delivery',
+      { status: 'delivery_attempted', reason: 'customer_unreachable' },
+    ]);
+    const res = await call('GET', `/tracking/${trackingId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      trackingId,
+      status: 'delivery_attempted',
+      statusGroup: 'forward_in_progress',
+      customerPhone: '01912-****78',
+      deliveryArea: { name: { en: 'Gulshan' }, district: { en: 'Dhaka' } },
+    });
+    expect(body.events.map((e: { status: string }) => e.status)).toEqual([
+      'pickup_pending',
+      'at_sorting',
+      'in_transit',
+      'at_delivery_hub',
+      'out_for_delivery',
+      'delivery_attempted',
+    ]);
+    expect(body.events[1]).toMatchObject({
+      hub: { id: 'hub-dhaka-mirpur', name: { en: 'Mirpur Hub', bn: 'মিরপুর হাব' } },
+      message_en: 'Picked up; at the sorting hub',
+      message_bn: 'পিকআপ হয়েছে; সর্টিং হাবে আছে',
+    });
+    expect(body.events[5]).toMatchObject({
+      hub: { id: 'hub-dhaka-gulshan' },
+      message_en: 'Delivery attempted; on hold: Customer could not be reached by phone',
+      message_bn: 'ডেলিভারির চেষ্টা করা হয়েছে (হোল্ড): কাস্টমারকে ফোনে পাওয়া যায়নি',
+    });
+    expect(body.events[0].hub).toBeNull();
+  });
+
+  it('leaks no name, address, full phone, shop or money', async () => {
+    const { trackingId } = await bookParcel(t, merchant, customer);
+    const text = (await call('GET', `/tracking/${trackingId}`)).body;
+    for (const secret of [
+      'Nasrin',
+      'Secretroad',
+      'Flat 7B',
+      '1912345678',
+      '1612345670',
+      'Karim',
+      merchant.shop.id,
+      merchant.phone.slice(-8),
+      '1250',
+      'INV-TRACK-7',
+    ]) {
+      expect(text, secret).not.toContain(secret);
+    }
+    expect(Object.keys(JSON.parse(text)).sort()).toEqual([
+      'customerPhone',
+      'deliveryArea',
+      'events',
+      'status',
+      'statusGroup',
+      'trackingId',
+    ]);
+  });
+
+  it('forgives case and spaces, and answers 404 with a clear message for unknown or malformed IDs', async () => {
+    const { trackingId } = await bookParcel(t, merchant);
+    const spaced = `${trackingId.slice(0, 5).toLowerCase()} ${trackingId.slice(5)}`;
+    expect((await call('GET', `/tracking/${encodeURIComponent(spaced)}`)).json().trackingId).toBe(trackingId);
+    const unknown = await call('GET', '/tracking/DK22222222');
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await call('GET', '/tracking/hello');
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json().error.message).toBe(
+      'This is not a tracking ID: it looks like DK followed by 9 letters and digits',
+    );
+    const badCheck = `${trackingId.slice(0, -1)}${trackingId.endsWith('2') ? '3' : '2'}`;
+    expect((await call('GET', `/tracking/${badCheck}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /tracking?invoiceId=&phone=', () => {
+  it("finds the parcel by the merchant's invoice ID and the customer's phone, both required", async () => {
+    const { trackingId } = await bookParcel(t, merchant, { ...customer, invoiceId: 'INV-LOOKUP-1' });
+    const ok = await call('GET', '/tracking?invoiceId=INV-LOOKUP-1&phone=01912-345678');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().trackingId).toBe(trackingId);
+    const wrongPhone = await call('GET', '/tracking?invoiceId=INV-LOOKUP-1&phone=01912345679');
+    expect(wrongPhone.statusCode).toBe(404);
+    expect(wrongPhone.json().error.message).toBe('No parcel with this invoice ID and phone number');
+    expect((await call('GET', '/tracking?invoiceId=INV-LOOKUP-1')).statusCode).toBe(400);
+    expect((await call('GET', '/tracking?phone=01912345678')).statusCode).toBe(400);
+  });
+});
+
+describe('rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_TRACKING_PER_IP_PER_MINUTE: '3' });
+  });
+  afterAll(() => limited.close());
+
+  it('refuses the fourth lookup from one IP within a minute, and allows it the next minute', async () => {
+    const get = () => limited.app.inject({ method: 'GET', url: '/api/v1/tracking/DK22222222' });
+    for (let i = 0; i < 3; i++) expect((await get()).statusCode).toBe(404);
+    const refused = await get();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    limited.clock.advance(61_000);
+    expect((await get()).statusCode).toBe(404);
+  });
+});
