@@ -1,4 +1,4 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   type ParcelStatusGroup,
   type PaymentStatus,
@@ -88,9 +88,14 @@ function Parcels({ shop }: { shop: SelectedShop }) {
           {t('parcels.title')}
         </Typography.Title>
         {shop.can('parcel.create') ? (
-          <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to="/parcels/new">
-            {t('nav.bookParcel')}
-          </LinkButton>
+          <div className="page__actions">
+            <LinkButton icon={<UploadOutlined aria-hidden />} to="/parcels/bulk">
+              {t('bulk.link')}
+            </LinkButton>
+            <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to="/parcels/new">
+              {t('nav.bookParcel')}
+            </LinkButton>
+          </div>
         ) : null}
       </div>
       <Tabs
