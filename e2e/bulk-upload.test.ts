@@ -305,7 +305,7 @@ describe('bulk upload', () => {
     // …"Add 20 rows" adds empty rows, not booked and not flagged, and shows the first of them…
     await page.getByRole('button', { name: 'Add 20 rows' }).click();
     await expect
-      .poll(() => page.locator('.bulk-grid .ant-pagination').textContent())
+      .poll(() => page.locator('.bulk-grid__pagination').textContent())
       .toContain('26–50 of 69 rows');
     expect(await page.getByTestId('bulk-summary').textContent()).toBe('49 rows: 49 ready, 0 with errors');
     // …and the removed parcel typed into the first of them.
@@ -339,8 +339,22 @@ describe('bulk upload', () => {
     const confirmCard = page.locator('.bulk-confirm');
     await expect.poll(() => confirmCard.textContent()).toContain(bulkMessages.pickupRequired);
     expect(await confirmCard.textContent()).toContain(bulkMessages.acknowledgementRequired);
-    await page.getByLabel('Pickup location').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Mirpur warehouse' }).click();
+    // The dropdown animates open: a click that lands mid-animation is tried again.
+    await expect
+      .poll(
+        async () => {
+          if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) {
+            await page.getByLabel('Pickup location').click();
+          }
+          await page
+            .locator('.ant-select-item-option', { hasText: 'Mirpur warehouse' })
+            .click({ timeout: 2_000 })
+            .catch(() => undefined);
+          return page.locator('.bulk-confirm__pickup').textContent();
+        },
+        { timeout: 20_000 },
+      )
+      .toContain('Mirpur warehouse');
     // Pickup chosen but the acknowledgement still unticked: still refused, nothing booked.
     await page.getByTestId('bulk-confirm').click();
     await expect.poll(() => confirmCard.textContent()).not.toContain(bulkMessages.pickupRequired);
