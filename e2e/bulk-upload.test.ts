@@ -327,7 +327,7 @@ describe('bulk upload', () => {
           .getByTestId('bulk-cell-error')
           .allTextContents(),
       )
-      .toEqual(['Cash to collect is required']);
+      .toEqual(['Cash collection amount is required']);
     expect(await cell(page, 'weightGrams', 51).inputValue()).toBe('500');
     await cell(page, 'cashCollectionAmount', 51).fill('1000');
     await expect
@@ -373,6 +373,27 @@ describe('bulk upload', () => {
   it('books all 50 and finds them in the parcel list', async () => {
     const page = pageOf();
     await page.getByText('I confirm that the selling price of every parcel is correct').click();
+
+    // A row only the server can refuse (an area that does not exist): the whole upload is refused,
+    // nothing is booked, and the row shows the server's message until that cell is fixed.
+    await page.locator('.bulk-grid__pagination .ant-pagination-item-1').click();
+    await cell(page, 'deliveryAreaId', 10).fill('dhaka-city--atlantis');
+    expect(await page.getByTestId('bulk-summary').textContent()).toBe('50 rows: 50 ready, 0 with errors');
+    await page.getByTestId('bulk-confirm').click();
+    await expect
+      .poll(() => page.getByTestId('bulk-form-error').textContent(), { timeout: 30_000 })
+      .toBe(bulkMessages.invalidRows);
+    await expect.poll(() => flaggedRows(page)).toEqual([10]);
+    expect(
+      await page
+        .locator('[data-testid="bulk-row"][data-row="10"]')
+        .getByTestId('bulk-cell-error')
+        .allTextContents(),
+    ).toEqual([pricingMessages.unknownDeliveryArea]);
+    expect(await page.getByTestId('bulk-created').count()).toBe(0);
+    await cell(page, 'deliveryAreaId', 10).fill('dhaka-city--dhanmondi');
+    await expect.poll(() => page.getByTestId('bulk-cell-error').count()).toBe(0);
+
     await page.getByTestId('bulk-confirm').click();
     await expect
       .poll(() => page.getByTestId('bulk-created').textContent(), { timeout: 60_000 })
@@ -383,8 +404,11 @@ describe('bulk upload', () => {
     expect(ids.every(isValidTrackingId)).toBe(true);
     journey.trackingIds = ids;
     // The upload log counts it.
-    await expect.poll(() => page.getByTestId('bulk-log-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(await page.getByTestId('bulk-log-row').first().textContent()).toContain('eid-orders.xlsx');
+    // The upload log: the booked upload, then the refused attempt (nothing booked, 1 row wrong).
+    await expect.poll(() => page.getByTestId('bulk-log-row').count(), { timeout: 15_000 }).toBe(2);
+    const cellsOf = (i: number) => page.getByTestId('bulk-log-row').nth(i).locator('td').allTextContents();
+    expect((await cellsOf(0)).slice(1)).toEqual(['eid-orders.xlsx', 'Sumaiya Islam', '50', '50', '0']);
+    expect((await cellsOf(1)).slice(1)).toEqual(['eid-orders.xlsx', 'Sumaiya Islam', '50', '0', '1']);
     await shots(page, 'bulk-booked', 'en');
 
     await page.getByRole('link', { name: 'Go to parcel list' }).click();

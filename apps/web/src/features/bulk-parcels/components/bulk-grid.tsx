@@ -86,7 +86,11 @@ type BulkGridProps = {
 export function BulkGrid({ rows, page, pageSize, onPage, onEdit, onRemove, compact }: BulkGridProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const translateMessage = useCallback((message: string) => translate(message, t), [t]);
+  // English shows the server's (and the schema's) message as it is, the spec's words; Bengali a translation.
+  const translateMessage = useCallback(
+    (message: string) => (language === 'en' ? message : translate(message, t)),
+    [t, language],
+  );
 
   const columns = useMemo<TableColumnsType<GridRow>>(
     () => [
