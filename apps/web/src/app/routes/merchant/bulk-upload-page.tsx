@@ -302,13 +302,23 @@ function BulkUpload({ shop }: { shop: SelectedShop }) {
         onError: (error) => {
           const byIndex = rowErrorsOf(error);
           if (byIndex.size > 0) {
-            const keyOf = new Map(sent.map((row, i) => [row.key, byIndex.get(i)]));
-            const rows = sheet.rows.map((r) => {
-              const errors = keyOf.get(r.key);
-              return errors ? { ...r, serverErrors: errors } : r;
-            });
-            setSheet({ ...sheet, rows });
-            showErrors(rows);
+            // The refused rows by their grid key (the server counts the rows as they were sent);
+            // cells edited while the request ran are kept.
+            const keyOf = new Map(
+              sent.flatMap((row, i) => (byIndex.has(i) ? [[row.key, byIndex.get(i) ?? []]] : [])),
+            );
+            setSheet((s) =>
+              s
+                ? {
+                    ...s,
+                    rows: s.rows.map((r) =>
+                      keyOf.has(r.key) ? { ...r, serverErrors: keyOf.get(r.key) ?? [] } : r,
+                    ),
+                  }
+                : s,
+            );
+            setErrorKeys(new Set(keyOf.keys()));
+            setPage(1);
           }
           setFormError(errorText(error));
         },
