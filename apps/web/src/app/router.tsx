@@ -91,6 +91,12 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: 'parcels/bulk',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/bulk-upload-page')).BulkUploadPage,
+                }),
+              },
+              {
                 path: 'parcels/:parcelId',
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/parcel-detail-page')).ParcelDetailPage,

@@ -1,4 +1,5 @@
 import { addressMessages } from '@dak/domain/address';
+import { bulkMessages } from '@dak/domain/bulk';
 import { messages } from '@dak/domain/errors';
 import { parcelMessages } from '@dak/domain/parcel';
 import { parcelExportMessages } from '@dak/domain/parcel-list';
@@ -109,6 +110,17 @@ const exactMessages: Record<string, TranslationKey> = {
   [parcelExportMessages.notReady]: 'parcels.export.notReady',
   [parcelExportMessages.failed]: 'parcels.export.failed',
   [parcelExportMessages.tooMany]: 'parcels.export.tooMany',
+  // Bulk upload (issue 4, part 6).
+  [bulkMessages.pickupRequired]: 'bulk.messages.pickupRequired',
+  [bulkMessages.acknowledgementRequired]: 'bulk.messages.acknowledgementRequired',
+  [bulkMessages.noRows]: 'bulk.messages.noRows',
+  [bulkMessages.invalidRows]: 'bulk.messages.invalidRows',
+  [bulkMessages.areaNotPredicted]: 'bulk.messages.areaNotPredicted',
+  [bulkMessages.fileType]: 'bulk.messages.fileType',
+  [bulkMessages.fileTooLarge]: 'bulk.messages.fileTooLarge',
+  [bulkMessages.fileCorrupt]: 'bulk.messages.fileCorrupt',
+  [bulkMessages.noHeader]: 'bulk.messages.noHeader',
+  [bulkMessages.fileRequired]: 'bulk.messages.fileRequired',
 };
 
 /** Subjects of the name rules ("Shop name is required") and their labels. */
@@ -182,6 +194,8 @@ const codeKeys: Partial<Record<string, TranslationKey>> = {
 export function translateMessage(message: string, t: TFunction): string {
   const exact = exactMessages[message];
   if (exact) return t(exact);
+  const limit = /^At most (\d+) parcels can be uploaded at once$/.exec(message);
+  if (limit) return t('bulk.messages.tooManyRows', { n: formatNumber(Number(limit[1]), currentLanguage()) });
   for (const { pattern, key, hasCount, hasChars } of patterns) {
     const match = pattern.exec(message);
     if (!match) continue;

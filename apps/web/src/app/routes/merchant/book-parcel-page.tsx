@@ -1,3 +1,4 @@
+import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,7 +22,12 @@ function BookParcel({ shop }: { shop: SelectedShop }) {
         <Typography.Title level={1} className="page__title">
           {t('parcels.form.title')}
         </Typography.Title>
-        {shop.can('parcel.view') ? <LinkButton to="/parcels">{t('parcels.title')}</LinkButton> : null}
+        <div className="page__actions">
+          <LinkButton icon={<UploadOutlined aria-hidden />} to="/parcels/bulk">
+            {t('bulk.link')}
+          </LinkButton>
+          {shop.can('parcel.view') ? <LinkButton to="/parcels">{t('parcels.title')}</LinkButton> : null}
+        </div>
       </div>
       {pickups.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {pickups.isError ? <Alert type="error" showIcon title={errorText(pickups.error)} /> : null}

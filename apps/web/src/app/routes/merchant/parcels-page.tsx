@@ -1,4 +1,4 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { maxLabelsPerRequest } from '@dak/domain/labels';
 import type { ParcelListPreferences } from '@dak/domain/parcel-list';
 import {
@@ -124,9 +124,14 @@ function ParcelList({ shop, preferences }: { shop: SelectedShop; preferences: Pa
           {t('parcels.title')}
         </Typography.Title>
         {shop.can('parcel.create') ? (
-          <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to="/parcels/new">
-            {t('nav.bookParcel')}
-          </LinkButton>
+          <div className="page__actions">
+            <LinkButton icon={<UploadOutlined aria-hidden />} to="/parcels/bulk">
+              {t('bulk.link')}
+            </LinkButton>
+            <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to="/parcels/new">
+              {t('nav.bookParcel')}
+            </LinkButton>
+          </div>
         ) : null}
       </div>
       <Tabs
