@@ -19,6 +19,8 @@ import { staffAuthRoutes } from './modules/auth/staff-auth.routes';
 import { createStaffAuthService } from './modules/auth/staff-auth.service';
 import { bulkParcelsRoutes } from './modules/bulk-parcels/bulk-parcels.routes';
 import { createBulkParcelsService } from './modules/bulk-parcels/bulk-parcels.service';
+import { coverageRoutes } from './modules/coverage/coverage.routes';
+import { createCoverageService } from './modules/coverage/coverage.service';
 import { createCustomersRepository } from './modules/customers/customers.repository';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { createCustomersService } from './modules/customers/customers.service';
@@ -53,6 +55,9 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { createShopsRepository } from './modules/shops/shops.repository';
 import { shopsRoutes } from './modules/shops/shops.routes';
 import { createShopsService } from './modules/shops/shops.service';
+import { createSiteLoaders } from './modules/site/site.loaders';
+import { createSiteRendererLoader } from './modules/site/site.renderer';
+import { siteRoutes } from './modules/site/site.routes';
 import { createSmsProvider } from './modules/sms/sms.providers';
 import { createSmsService } from './modules/sms/sms.service';
 import { createTeamRepository } from './modules/team/team.repository';
@@ -176,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ops = createOpsService({ db, paymentMethods, pickups, nid, terms, sms });
   // Pricing (issue 4).
   const pricing = createPricingService({ db, clock, geo, rateLimiter, limits: config.rateLimits });
+  // The public site's coverage lookup (issue 6).
+  const coverage = createCoverageService({ db, geo, pricing, rateLimiter, limits: config.rateLimits });
   // Parcels (issue 4, part 2).
   // The shop's address book and customer flags (issue 4, parts 4 and 8); booking fills the book.
   const customers = createCustomersService({ db, clock, repo: createCustomersRepository(db), geo });
@@ -222,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(parcelsRoutes({ parcels, guards }));
       await api.register(parcelEditsRoutes({ edits: parcelEdits, guards }));
       await api.register(customersRoutes({ customers, guards }));
+      await api.register(coverageRoutes({ coverage }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));
     },
     { prefix: '/api/v1' },
@@ -246,6 +254,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
+  // The public site (issue 6): rendered here, hydrated by its own small bundle.
+  await app.register(
+    siteRoutes({
+      loaders: createSiteLoaders({
+        geo,
+        pricing,
+        coverage,
+        api: async (url) => {
+          const res = await app.inject({ method: 'GET', url });
+          return { status: res.statusCode, body: res.statusCode === 200 ? res.json() : null };
+        },
+      }),
+      renderer: createSiteRendererLoader(serveWeb ? webDist : undefined),
+      publicUrl: config.publicUrl,
+    }),
+  );
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // The single-page app owns every other path: its router shows the page or its own 404.
