@@ -242,6 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of scripts and styles: sent to browsers that take them.
+      preCompressed: true,
       // Vite names built assets by content hash: they never change, so phones keep them.
       setHeaders: (reply, filePath) => {
         // index.html names the current assets, so it is checked every time.

@@ -6,7 +6,7 @@ import { dictionaries, hrefOf } from '../i18n';
  * Tracking ID → /track/{id}. A GET form to /track (the server redirects), so it works before the
  * script loads too; with the script, straight to the page.
  */
-export function TrackBox({ lang, initial = '' }: { lang: Lang; initial?: string }) {
+export function TrackBox({ lang, initial = '', title }: { lang: Lang; initial?: string; title?: string }) {
   const t = dictionaries[lang].home;
   const [id, setId] = useState(initial);
   const [error, setError] = useState(false);
@@ -27,7 +27,7 @@ export function TrackBox({ lang, initial = '' }: { lang: Lang; initial?: string 
       }}
     >
       <h2 id="track-title" className="track-box__title">
-        {t.trackTitle}
+        {title ?? t.trackTitle}
       </h2>
       <label htmlFor="track-id">{t.trackLabel}</label>
       <div className="track-box__row">

@@ -44,7 +44,7 @@ export function CourierPage({ lang, page }: SiteProps & { page: CourierData }) {
             </div>
           ) : null}
           <button className="btn btn--primary" type="submit">
-            {t.button}
+            {page.booths ? t.button : t.showHubs}
           </button>
         </form>
         {page.booths ? (

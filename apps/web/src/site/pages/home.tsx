@@ -53,7 +53,6 @@ export function HomePage({ lang, plan, page }: SiteProps & { page: HomeData }) {
             outside: localizeDigits(String(days.outside), lang),
           })}
         </p>
-        <p>{fill(t.cutoff, { cutoff: localizeDigits(plan.pickupCutoff, lang) })}</p>
       </section>
     </>
   );

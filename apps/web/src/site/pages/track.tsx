@@ -16,8 +16,7 @@ export function TrackPage({ lang, plan, page }: SiteProps & { page: TrackData })
         <p className="alert alert--error" role="alert">
           {fill(t.unknownBody, { id: page.trackingId })}
         </p>
-        <h2 className="h3">{t.again}</h2>
-        <TrackBox lang={lang} initial={page.trackingId} />
+        <TrackBox lang={lang} initial={page.trackingId} title={t.again} />
       </section>
     );
   }
@@ -46,8 +45,7 @@ export function TrackPage({ lang, plan, page }: SiteProps & { page: TrackData })
           </li>
         ))}
       </ol>
-      <h2 className="h3">{t.again}</h2>
-      <TrackBox lang={lang} />
+      <TrackBox lang={lang} title={t.again} />
     </section>
   );
 }
