@@ -48,7 +48,9 @@ describe('GET /coverage/search', () => {
   });
 
   it('finds an area by its Bengali name; without a pickup area there is no charge', async () => {
-    const body = (await get(`/coverage/search?q=${encodeURIComponent('মিরপুর')}`)).json<CoverageSearchResult>();
+    const body = (
+      await get(`/coverage/search?q=${encodeURIComponent('মিরপুর')}`)
+    ).json<CoverageSearchResult>();
     expect(body.items.some((h) => h.nameBn.startsWith('মিরপুর'))).toBe(true);
     expect(body.from).toBeNull();
     expect(body.items.every((h) => h.charge === null)).toBe(true);

@@ -41,7 +41,8 @@ export function coverageRoutes(deps: { coverage: CoverageService }) {
         schema: {
           tags,
           summary: 'Is an area covered: its zone, its hub and the charge (up to 500 g) from a pickup area',
-          description: '400 VALIDATION_FAILED for an empty search or an unknown fromAreaId; 429 RATE_LIMITED past the per-IP limit.',
+          description:
+            '400 VALIDATION_FAILED for an empty search or an unknown fromAreaId; 429 RATE_LIMITED past the per-IP limit.',
           querystring: coverageSearchQuerySchema,
           response: { 200: coverageSearchResultSchema },
         },
