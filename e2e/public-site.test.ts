@@ -39,6 +39,11 @@ describe('the public site', () => {
     page.on('response', (res) => {
       if (res.request().resourceType() === 'script') scripts.push(res.url());
     });
+    // A hydration mismatch (server and browser rendering apart) is reported as a console error.
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     await page.goto(`${server.baseUrl}/`);
     await expect.poll(() => page.title()).toBe('Dak — fast courier service, tech-first logistics');
     // Hydrated: the picker answers typing.
@@ -65,6 +70,7 @@ describe('the public site', () => {
     // The panel opens in the language the visitor chose on the site.
     expect(await page.evaluate(() => localStorage.getItem('dak.lang'))).toBe('bn');
     await shot(page, 'public-home-calculated-360-bn');
+    expect(consoleErrors).toEqual([]);
 
     // Over 10 kg: refused with the spec's words, before any request.
     await page.goto(`${server.baseUrl}/`);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * A small markdown reader for blog posts: headings (#, ##, ###), paragraphs, lists (- or 1.),
+ * A small markdown reader for blog posts: headings (# and ## as h2, ### as h3), paragraphs, lists (- or 1.),
  * **bold**, *italic*, [links](https://…). Builds React elements, never HTML strings, so a post
  * cannot inject markup; links other than http(s) and site paths are shown as text.
  */
@@ -14,7 +14,8 @@ export function Markdown({ source }: { source: string }) {
         const key = `${i}`;
         const heading = /^(#{1,3})\s+(.*)$/.exec(text);
         if (heading) {
-          const level = (heading[1]?.length ?? 1) + 1;
+          // The page title is the h1: "#" and "##" are sections (h2), "###" a subsection (h3).
+          const level = Math.max(2, heading[1]?.length ?? 2);
           const content = inline(heading[2] ?? '');
           return level === 2 ? (
             <h2 key={key}>{content}</h2>

@@ -143,7 +143,7 @@ describe('public pages are rendered on the server', () => {
   });
 });
 
-describe('the track page against the tracking contract', () => {
+describe('pages against the contracts of routes built on other branches', () => {
   it('renders the timeline, newest first, in the page language', async () => {
     const geo = createGeoService({ db: t.database.db });
     const rateLimiter = { consume: async () => undefined } as never;
@@ -215,5 +215,49 @@ describe('the track page against the tracking contract', () => {
     expect(html).toContain('<title>পার্সেল DK7MQ2XH4BK ট্র্যাক করুন — ডাক</title>');
     const unknown = await loaders.track('DK22222222X');
     expect(unknown.tracking).toBeNull();
+  });
+
+  it('renders a blog post from markdown without letting it inject markup', async () => {
+    const geo = createGeoService({ db: t.database.db });
+    const rateLimiter = { consume: async () => undefined } as never;
+    const limits = t.config.rateLimits;
+    const pricing = createPricingService({ db: t.database.db, clock: t.clock, geo, rateLimiter, limits });
+    const coverage = createCoverageService({ db: t.database.db, geo, pricing, rateLimiter, limits });
+    const post = {
+      slug: 'cod-tips',
+      titleEn: 'Five tips for cash on delivery',
+      titleBn: 'ক্যাশ অন ডেলিভারির পাঁচটি টিপস',
+      bodyEn:
+        '## Call first\n\nCall the customer **before** dispatch. <script>alert(1)</script>\n\n- Pack well\n- [Price it](/coverage)\n- [Bad link](javascript:alert(1))',
+      bodyBn: '## আগে ফোন করুন\n\nপাঠানোর **আগে** কাস্টমারকে ফোন করুন।',
+      coverImageUrl: null,
+      publishedAt: '2026-11-20T06:00:00Z',
+    };
+    const loaders = createSiteLoaders({
+      geo,
+      pricing,
+      coverage,
+      api: async (url) =>
+        url === '/api/v1/public/blog/cod-tips' ? { status: 200, body: post } : { status: 404, body: null },
+    });
+    const data = await loaders.blogPost('cod-tips');
+    if (!data) throw new Error('post not loaded');
+    const renderer = await createSiteRendererLoader(undefined)();
+    const props = {
+      lang: 'en' as const,
+      path: '/blog/cod-tips',
+      search: '',
+      plan: await loaders.plan(),
+      page: data,
+    };
+    const html = renderer.render(props).html;
+    expect(html).toContain('<h2>Call first</h2>');
+    expect(html).toContain('<strong>before</strong>');
+    expect(html).toContain('<a href="/coverage">Price it</a>');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).not.toContain('javascript:');
+    expect(renderer.render({ ...props, lang: 'bn' }).title).toBe('ক্যাশ অন ডেলিভারির পাঁচটি টিপস — ডাক');
+    expect(await loaders.blogPost('missing')).toBeNull();
   });
 });
