@@ -19,7 +19,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** Browser tests drive the built app: build it if needed, and start one PostgreSQL for the run. */
 export default async function setup(project: TestProject) {
   const webDist = join(root, 'apps/web/dist');
-  if (!existsSync(join(webDist, 'index.html'))) {
+  // The public site's server bundle is built last: its presence means the whole build is there.
+  if (!existsSync(join(webDist, 'index.html')) || !existsSync(join(webDist, '../dist-ssr/entry-server.js'))) {
     const built = spawnSync('npm', ['run', 'build', '--workspace', '@dak/web'], {
       cwd: root,
       stdio: 'inherit',

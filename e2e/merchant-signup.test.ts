@@ -53,6 +53,10 @@ describe('a merchant signs up, signs out, signs back in, and reads Bengali', () 
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect.poll(() => page.url()).not.toContain('/dashboard');
+    // Home is the public site, rendered by the server: the app reloads into it.
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById('site-props') !== null).catch(() => false))
+      .toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('dak.auth'))).toBeNull();
 
     await page.goto(`${server.baseUrl}/login`);

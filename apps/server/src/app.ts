@@ -22,6 +22,8 @@ import { staffAuthRoutes } from './modules/auth/staff-auth.routes';
 import { createStaffAuthService } from './modules/auth/staff-auth.service';
 import { bulkParcelsRoutes } from './modules/bulk-parcels/bulk-parcels.routes';
 import { createBulkParcelsService } from './modules/bulk-parcels/bulk-parcels.service';
+import { coverageRoutes } from './modules/coverage/coverage.routes';
+import { createCoverageService } from './modules/coverage/coverage.service';
 import { createCustomersRepository } from './modules/customers/customers.repository';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { createCustomersService } from './modules/customers/customers.service';
@@ -70,6 +72,9 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { createShopsRepository } from './modules/shops/shops.repository';
 import { shopsRoutes } from './modules/shops/shops.routes';
 import { createShopsService } from './modules/shops/shops.service';
+import { createSiteLoaders } from './modules/site/site.loaders';
+import { createSiteRendererLoader } from './modules/site/site.renderer';
+import { siteRoutes } from './modules/site/site.routes';
 import { siteContentRoutes } from './modules/site-content/site-content.routes';
 import { createSiteContentService } from './modules/site-content/site-content.service';
 import { createSmsProvider } from './modules/sms/sms.providers';
@@ -205,6 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ops = createOpsService({ db, paymentMethods, pickups, nid, terms, sms });
   // Pricing (issue 4).
   const pricing = createPricingService({ db, clock, geo, rateLimiter, limits: config.rateLimits });
+  // The public site's coverage lookup (issue 6).
+  const coverage = createCoverageService({ db, geo, pricing, rateLimiter, limits: config.rateLimits });
   // Parcels (issue 4, part 2).
   // The shop's address book and customer flags (issue 4, parts 4 and 8); booking fills the book.
   const customers = createCustomersService({ db, clock, repo: createCustomersRepository(db), geo });
@@ -290,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(parcelTransitionsRoutes({ transitions, guards }));
       await api.register(hubsRoutes({ hubs, guards }));
       await api.register(trackingRoutes({ tracking }));
+      await api.register(coverageRoutes({ coverage }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));
     },
     { prefix: '/api/v1' },
@@ -302,6 +310,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of scripts and styles: sent to browsers that take them.
+      preCompressed: true,
       // Vite names built assets by content hash: they never change, so phones keep them.
       setHeaders: (reply, filePath) => {
         // index.html names the current assets, so it is checked every time.
@@ -314,6 +324,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
+  // The public site (issue 6): rendered here, hydrated by its own small bundle.
+  await app.register(
+    siteRoutes({
+      loaders: createSiteLoaders({
+        geo,
+        pricing,
+        coverage,
+        api: async (url) => {
+          const res = await app.inject({ method: 'GET', url });
+          return { status: res.statusCode, body: res.statusCode === 200 ? res.json() : null };
+        },
+      }),
+      renderer: createSiteRendererLoader(serveWeb ? webDist : undefined),
+      publicUrl: config.publicUrl,
+    }),
+  );
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // The single-page app owns every other path: its router shows the page or its own 404.

@@ -1,26 +1,18 @@
-import { Spin } from 'antd';
 import { createBrowserRouter } from 'react-router';
 import { toast } from 'react-toastify';
 import { configureApiClient } from '../lib/api-client';
 import { i18n } from '../lib/i18n';
 import { endSession } from '../lib/session';
+import { PageLoading } from './page-loading';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
-import { HomePage } from './routes/public/home-page';
 import { LoginPage } from './routes/public/login-page';
 import { NotFoundPage } from './routes/public/not-found-page';
+import { PublicSitePage } from './routes/public/public-site-page';
 import { RegisterPage } from './routes/public/register-page';
 import { ResetPasswordPage } from './routes/public/reset-password-page';
 import { RouteErrorPage } from './routes/public/route-error-page';
 import { ServiceUnavailablePage } from './routes/public/service-unavailable-page';
-
-function PageLoading() {
-  return (
-    <div className="page-loading">
-      <Spin size="large" />
-    </div>
-  );
-}
 
 /** Public pages load with the app; the merchant panel and the operations console on first visit. */
 export const router = createBrowserRouter([
@@ -29,7 +21,8 @@ export const router = createBrowserRouter([
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <PageLoading />,
     children: [
-      { index: true, element: <HomePage /> },
+      // The home page is the public site's, rendered by the server: leave the app for it.
+      { index: true, element: <PublicSitePage /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'register', element: <RegisterPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },

@@ -214,6 +214,14 @@ export function createPricingService(deps: {
       return quote(await defaultPlan(), input, weightLimits.calculatorMaxGrams);
     },
 
+    /**
+     * The public calculator's quote without the per-IP count: for server-side pages (coverage)
+     * that quote several areas for one visitor's request, which is counted where it arrives.
+     */
+    async quoteDefault(query: ChargeQuery): Promise<ChargeQuote> {
+      return quote(await defaultPlan(), query, weightLimits.calculatorMaxGrams);
+    },
+
     /** A shop's charge: its own plan (or the default), any parcel weight. */
     async quoteForShop(shopId: string, query: ChargeQuery): Promise<ChargeQuote> {
       return quote(await planOfShop(shopId), query, weightLimits.parcelMaxGrams);

@@ -1,0 +1,155 @@
+import { checkWeight, gramsFromKgText, weightLimits } from '@dak/domain/pricing-rules';
+import type {
+  AreaRef,
+  BlogPost,
+  BlogSummary,
+  Booth,
+  FaqItem,
+  SitePage,
+  Tracking,
+  TruckType,
+} from '@dak/domain/public-site';
+import { AppError } from '../../errors';
+import type { CoverageService } from '../coverage/coverage.service';
+import type { GeoService } from '../geo/geo.service';
+import type { PricingService } from '../pricing/pricing.service';
+
+/** A GET of our own API in process (Fastify's inject): same validation, same contract. */
+export type ApiGet = (url: string) => Promise<{ status: number; body: unknown }>;
+
+type Query = Record<string, string | undefined>;
+const text = (value: string | undefined, max = 100) => (value ?? '').trim().slice(0, max);
+
+/**
+ * What each public page shows, loaded on the server. Our own data (geography, prices, coverage)
+ * comes from the services; content owned by other modules (tracking, booths, trucks, FAQ, blog)
+ * through their public API routes in process, so the page reads exactly what a browser would,
+ * and a route that does not exist yet (404) gives the page's graceful state, not an error.
+ */
+export function createSiteLoaders(deps: {
+  geo: GeoService;
+  pricing: PricingService;
+  coverage: CoverageService;
+  api: ApiGet;
+}) {
+  const { geo, pricing, coverage, api } = deps;
+
+  /** The list's items, or null when the route answers 404 (not built yet) or fails. */
+  async function items<T>(url: string): Promise<T[] | null> {
+    const res = await api(url);
+    if (res.status !== 200) return null;
+    return (res.body as { items: T[] }).items;
+  }
+
+  async function areaRefs(ids: string[]): Promise<Map<string, AreaRef>> {
+    const [areas, districts] = await Promise.all([geo.findAreas(ids), geo.listDistricts()]);
+    const districtById = new Map(districts.items.map((d) => [d.id, d]));
+    const refs = new Map<string, AreaRef>();
+    for (const area of areas.values()) {
+      const district = districtById.get(area.districtId);
+      refs.set(area.id, {
+        id: area.id,
+        nameEn: area.nameEn,
+        nameBn: area.nameBn,
+        districtNameEn: district?.nameEn ?? '',
+        districtNameBn: district?.nameBn ?? '',
+      });
+    }
+    return refs;
+  }
+
+  return {
+    plan: () => pricing.defaultPlanView(),
+
+    /** The calculator as a shared or language-switched link left it: ?w=1.2&price=500&from=…&to=… */
+    async home(query: Query, ip: string): Promise<SitePage> {
+      const weight = text(query.w, 10);
+      const price = text(query.price, 10);
+      const fromId = text(query.from);
+      const toId = text(query.to);
+      const refs = fromId || toId ? await areaRefs([fromId, toId].filter(Boolean)) : new Map();
+      const pickup = refs.get(fromId) ?? null;
+      const delivery = refs.get(toId) ?? null;
+      const calc = { weight, price, pickup, delivery, quote: null, error: null };
+      if (!pickup || !delivery || !weight) return { name: 'home', calc };
+      const grams = gramsFromKgText(weight);
+      if (Number.isNaN(grams) || checkWeight(grams, weightLimits.calculatorMaxGrams))
+        return { name: 'home', calc };
+      try {
+        const quote = await pricing.quotePublic({
+          pickupAreaId: pickup.id,
+          deliveryAreaId: delivery.id,
+          weight: grams,
+          cash: /^(0|[1-9]\d{0,6})$/.test(price) ? Number(price) : 0,
+          exchange: false,
+          ip,
+        });
+        return { name: 'home', calc: { ...calc, quote } };
+      } catch (error) {
+        if (error instanceof AppError) {
+          return { name: 'home', calc: { ...calc, error: { code: error.code, message: error.message } } };
+        }
+        throw error;
+      }
+    },
+
+    async track(trackingId: string): Promise<SitePage & { name: 'track' }> {
+      const id = text(trackingId, 40).toUpperCase();
+      const res = await api(`/api/v1/tracking/${encodeURIComponent(id)}`);
+      return { name: 'track', trackingId: id, tracking: res.status === 200 ? (res.body as Tracking) : null };
+    },
+
+    async coverage(query: Query, ip: string): Promise<SitePage> {
+      const q = text(query.q);
+      const fromText = text(query.from);
+      const summary = await coverage.summary();
+      if (!q) return { name: 'coverage', summary, q, fromText, from: null, hits: null };
+      // The pickup area typed as text: its best match, as the calculator's picker would offer first.
+      const fromHit = fromText ? (await geo.searchAreas({ q: fromText, limit: 1 })).items[0] : undefined;
+      const result = await coverage.search({ q, fromAreaId: fromHit?.id, limit: 10, ip });
+      return { name: 'coverage', summary, q, fromText, from: result.from, hits: result.items };
+    },
+
+    async courier(query: Query): Promise<SitePage> {
+      const [districts, hubs] = await Promise.all([geo.listDistricts(), geo.listHubs({})]);
+      const districtId = districts.items.some((d) => d.id === query.districtId)
+        ? (query.districtId ?? '')
+        : '';
+      const q = text(query.q);
+      const params = new URLSearchParams();
+      if (districtId) params.set('districtId', districtId);
+      if (q) params.set('q', q);
+      const booths = await items<Booth>(`/api/v1/public/booths?${params}`);
+      return {
+        name: 'courier',
+        districts: districts.items.map((d) => ({ id: d.id, nameEn: d.nameEn, nameBn: d.nameBn })),
+        districtId,
+        q,
+        booths,
+        hubs: hubs.items
+          .filter((h) => h.active && h.kind !== 'sorting')
+          .map((h) => ({ id: h.id, nameEn: h.nameEn, nameBn: h.nameBn, districtId: h.districtId })),
+      };
+    },
+
+    async enterprise(): Promise<SitePage> {
+      return { name: 'enterprise', trucks: await items<TruckType>('/api/v1/public/truck-types') };
+    },
+
+    async faq(): Promise<SitePage> {
+      return { name: 'faq', items: await items<FaqItem>('/api/v1/public/faq') };
+    },
+
+    async blog(): Promise<SitePage> {
+      return { name: 'blog', posts: await items<BlogSummary>('/api/v1/public/blog') };
+    },
+
+    /** The post, or null for an unknown slug (the page is then a 404). */
+    async blogPost(slug: string): Promise<(SitePage & { name: 'blog-post' }) | null> {
+      const res = await api(`/api/v1/public/blog/${encodeURIComponent(text(slug, 200))}`);
+      return res.status === 200 ? { name: 'blog-post', post: res.body as BlogPost } : null;
+    },
+  };
+}
+
+export type SiteLoaders = ReturnType<typeof createSiteLoaders>;

@@ -1,0 +1,159 @@
+import type { SitePage, SiteProps } from '@dak/domain/public-site';
+import { type FormEvent, useState } from 'react';
+import { formatNumber, formatTaka } from '../format';
+import { dictionaries, fill } from '../i18n';
+
+type EnterpriseData = Extract<SitePage, { name: 'enterprise' }>;
+const fields = ['name', 'email', 'phone', 'company', 'requirement'] as const;
+type Field = (typeof fields)[number];
+
+/** Truck types with capacity and indicative prices, and the quote request form. */
+export function EnterprisePage({ lang, page }: SiteProps & { page: EnterpriseData }) {
+  const t = dictionaries[lang].enterprise;
+  return (
+    <>
+      <section className="wrap section">
+        <h1>{t.title}</h1>
+        <p className="lead">{t.intro}</p>
+      </section>
+      <section className="wrap section" aria-labelledby="trucks-title">
+        <h2 id="trucks-title">{t.trucksTitle}</h2>
+        {page.trucks && page.trucks.length > 0 ? (
+          <ul className="cards">
+            {page.trucks.map((truck) => (
+              <li key={truck.id} className="card">
+                <h3>{lang === 'bn' ? truck.nameBn : truck.name}</h3>
+                <p>{lang === 'bn' ? truck.descriptionBn : truck.description}</p>
+                <p className="muted">
+                  {fill(t.capacity, { kg: formatNumber(truck.capacityKg, lang) })} ·{' '}
+                  {fill(t.length, { feet: formatNumber(truck.lengthFeet, lang) })}
+                </p>
+                <p className="price">
+                  {fill(t.from, {
+                    price: formatTaka(truck.indicativePriceTaka, lang),
+                    unit: t.unit[truck.priceUnit],
+                  })}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t.noTrucks}</p>
+        )}
+      </section>
+      <section className="wrap section" aria-labelledby="lead-title">
+        <LeadForm lang={lang} />
+      </section>
+    </>
+  );
+}
+
+function LeadForm({ lang }: { lang: SiteProps['lang'] }) {
+  const t = dictionaries[lang].enterprise;
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: '',
+    email: '',
+    phone: '',
+    company: '',
+    requirement: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const missing: Partial<Record<Field, string>> = {};
+    for (const field of fields) if (!values[field].trim()) missing[field] = t.required;
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    setState('sending');
+    try {
+      const res = await fetch('/api/v1/public/enterprise-leads', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(values),
+      });
+      if (res.status === 201) {
+        setState('sent');
+        return;
+      }
+      // The server's field messages (the domain's schema), under their fields.
+      const body = (await res.json().catch(() => null)) as {
+        error?: { details?: { fields?: { field?: string; message: string }[] } };
+      } | null;
+      const byField: Partial<Record<Field, string>> = {};
+      for (const problem of body?.error?.details?.fields ?? []) {
+        const field = problem.field as Field | undefined;
+        if (field && fields.includes(field)) byField[field] = problem.message;
+      }
+      setErrors(byField);
+      setState('failed');
+    } catch {
+      setState('failed');
+    }
+  }
+
+  if (state === 'sent') {
+    return (
+      <div className="card" role="status">
+        <h2 id="lead-title">{t.formTitle}</h2>
+        <p className="alert alert--ok">{t.sent}</p>
+      </div>
+    );
+  }
+  const input = (field: Field, type: string, autoComplete: string) => (
+    <div className="field" key={field}>
+      <label htmlFor={`lead-${field}`}>{t[field]}</label>
+      {field === 'requirement' ? (
+        <textarea
+          id={`lead-${field}`}
+          name={field}
+          rows={4}
+          value={values[field]}
+          placeholder={t.requirementHint}
+          aria-invalid={errors[field] ? true : undefined}
+          aria-describedby={errors[field] ? `lead-${field}-error` : undefined}
+          onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+        />
+      ) : (
+        <input
+          id={`lead-${field}`}
+          name={field}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[field]}
+          aria-invalid={errors[field] ? true : undefined}
+          aria-describedby={errors[field] ? `lead-${field}-error` : undefined}
+          onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+        />
+      )}
+      {errors[field] ? (
+        <p className="field__error" id={`lead-${field}-error`}>
+          {errors[field]}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <form className="card lead-form" onSubmit={submit} noValidate>
+      <h2 id="lead-title">{t.formTitle}</h2>
+      <div className="calc__row">
+        {input('name', 'text', 'name')}
+        {input('company', 'text', 'organization')}
+      </div>
+      <div className="calc__row">
+        {input('email', 'email', 'email')}
+        {input('phone', 'tel', 'tel')}
+      </div>
+      {input('requirement', 'text', 'off')}
+      {state === 'failed' ? (
+        <p className="alert alert--error" role="alert">
+          {t.failed}
+        </p>
+      ) : null}
+      <button className="btn btn--primary btn--large" type="submit" disabled={state === 'sending'}>
+        {state === 'sending' ? t.sending : t.send}
+      </button>
+    </form>
+  );
+}

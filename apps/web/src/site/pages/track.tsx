@@ -1,0 +1,51 @@
+import type { SitePage, SiteProps } from '@dak/domain/public-site';
+import { TrackBox } from '../components/track-box';
+import { formatDateTime, localizeDigits } from '../format';
+import { dictionaries, fill } from '../i18n';
+
+type TrackData = Extract<SitePage, { name: 'track' }>;
+
+/** The parcel's timeline (newest first), its status in words, or a clear "not found". */
+export function TrackPage({ lang, plan, page }: SiteProps & { page: TrackData }) {
+  const t = dictionaries[lang].track;
+  const { tracking } = page;
+  if (!tracking) {
+    return (
+      <section className="wrap section narrow">
+        <h1>{t.unknownTitle}</h1>
+        <p className="alert alert--error" role="alert">
+          {fill(t.unknownBody, { id: page.trackingId })}
+        </p>
+        <TrackBox lang={lang} initial={page.trackingId} title={t.again} />
+      </section>
+    );
+  }
+  const events = [...tracking.events].sort((a, b) => b.at.localeCompare(a.at));
+  const inProgress = tracking.statusGroup === 'pickup' || tracking.statusGroup === 'forward_in_progress';
+  return (
+    <section className="wrap section narrow">
+      <p className="muted">{t.title}</p>
+      <h1 className="tracking-id">{tracking.trackingId}</h1>
+      <p className={`status status--${tracking.statusGroup}`}>
+        <span className="visually-hidden">{t.status}: </span>
+        {t.groups[tracking.statusGroup] ?? tracking.status}
+      </p>
+      {inProgress ? (
+        <p>{fill(t.expected, { days: localizeDigits(String(plan.deliveryPromiseDays.outside), lang) })}</p>
+      ) : null}
+      <h2>{t.timeline}</h2>
+      <ol className="timeline">
+        {events.map((event) => (
+          <li key={`${event.at}-${event.status}`}>
+            <p className="timeline__message">{lang === 'bn' ? event.message_bn : event.message_en}</p>
+            <p className="muted">
+              <time dateTime={event.at}>{formatDateTime(event.at, lang)}</time>
+              {event.hub ? ` · ${event.hub}` : ''}
+            </p>
+          </li>
+        ))}
+      </ol>
+      <TrackBox lang={lang} title={t.again} />
+    </section>
+  );
+}
