@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { addressMessages } from '@dak/domain/address';
 import { type BulkField, bulkColumns, bulkMessages } from '@dak/domain/bulk';
@@ -7,6 +8,7 @@ import { isValidTrackingId } from '@dak/domain/tracking-id';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodePdfBarcodes } from './barcodes';
 import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, shot, startServer } from './helpers';
 
 /**
@@ -212,7 +214,10 @@ describe('bulk upload', () => {
     journey.token = token;
     journey.shopId = shopId;
     // A context of its own: the accessibility check (axe) needs one.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      acceptDownloads: true,
+    });
     const page = await context.newPage();
     journey.page = page;
     await signIn(page, token, 'en');
@@ -442,6 +447,28 @@ describe('bulk upload', () => {
     await page.getByLabel('Search parcels').fill(`${tag}-47`);
     await expect.poll(() => page.getByTestId('parcel-row').count(), { timeout: 10_000 }).toBe(1);
     expect(await page.getByTestId('parcel-row').first().textContent()).toContain(`${tag} Customer 47`);
+  });
+
+  it('prints labels for three of the booked parcels, and their barcodes read back as their tracking IDs', async () => {
+    const page = pageOf();
+    // The list is still searched for the sheet's 50 parcels; tick three of them.
+    await expect.poll(() => page.getByTestId('parcel-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByLabel('Search parcels').fill(tag);
+    await expect
+      .poll(() => page.getByTestId('parcel-count').textContent(), { timeout: 15_000 })
+      .toBe('Parcels: 50');
+    const shown = await page.getByTestId('parcel-row').locator('.tracking-id').allTextContents();
+    const picked = shown.slice(0, 3);
+    expect(picked.every((id) => journey.trackingIds.includes(id))).toBe(true);
+    for (const id of picked) await page.getByRole('checkbox', { name: `Select ${id}` }).check();
+    await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('3 selected');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Print labels (3)' }).click(),
+    ]);
+    const pdf = await readFile(await download.path());
+    const decoded = await decodePdfBarcodes(pdf);
+    expect(decoded.flatMap((p) => p.code128).sort()).toEqual([...picked].sort());
   });
 
   it('shows the bulk upload page in Bengali', async () => {
