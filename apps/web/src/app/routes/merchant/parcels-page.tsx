@@ -159,9 +159,9 @@ function ParcelList({ shop, preferences }: { shop: SelectedShop; preferences: Pa
         onChange={(key) =>
           update({ group: key === 'all' && !preferences.defaultStatusGroup ? undefined : key })
         }
+        // The tabs that ask for the merchant's action come right after All, in sight on a phone.
         items={[
           { key: 'all', label: t('parcels.groups.all') },
-          ...parcelStatusGroupNames.map((group) => ({ key: group, label: t(`parcels.groups.${group}`) })),
           ...extraTabs.map((tab) => ({
             key: tab,
             label: (
@@ -173,6 +173,7 @@ function ParcelList({ shop, preferences }: { shop: SelectedShop; preferences: Pa
               </span>
             ),
           })),
+          ...parcelStatusGroupNames.map((group) => ({ key: group, label: t(`parcels.groups.${group}`) })),
         ]}
       />
       <div className="list-filters">
