@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { defaultParcelListPreferences } from '@dak/domain/parcel-list';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -322,7 +323,7 @@ describe('parcel list export and settings', () => {
   });
 
   it('keeps parcels held for prepayment in their own tab when the merchant chooses', async () => {
-    const { token, trackingIds } = await merchantWithParcels(3);
+    const { token, shopId, trackingIds } = await merchantWithParcels(3);
     // Finance or an admin holds a parcel for prepayment (the shop's balance is negative).
     const admin = await adminToken();
     await api(`/ops/parcels/${trackingIds[0]}/status`, {
@@ -360,8 +361,52 @@ describe('parcel list export and settings', () => {
     expect(await page.locator('.parcel-table tbody').textContent()).toContain(trackingIds[0]);
     expect(page.url()).toContain('group=needs_prepayment');
     await shots(page, 'parcel-list-needs-prepayment', 'en');
+
+    // Editing the held parcel (spec 3 "prepayment-block-in-edit", on by default): the cash field
+    // says up front why it cannot change and is disabled; the phone can still change.
+    await page.locator('.parcel-table tbody a', { hasText: trackingIds[0] }).click();
+    await page.getByTestId('parcel-edit-open').click();
+    const drawer = page.locator('.form-drawer');
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    const heldText =
+      'The cash amount cannot be changed while the parcel waits for prepayment. Clear the prepayment first';
+    expect(await page.getByTestId('edit-blocked-cashCollectionAmount').textContent()).toBe(heldText);
+    expect(await drawer.getByLabel('Cash to collect').isDisabled()).toBe(true);
+    expect(await drawer.getByLabel('Customer phone').isDisabled()).toBe(false);
+    await shots(page, 'parcel-edit-prepayment-hold', 'en');
+    await drawer.getByRole('button', { name: 'Cancel' }).click();
+
+    // Turned off: the field opens and the server refuses the change with the same sentence.
+    const current = await api<Record<string, unknown>>(`/shops/${shopId}/parcel-list-preferences`, { token });
+    const { saved: _saved, ...prefs } = current;
+    await api(`/shops/${shopId}/parcel-list-preferences`, {
+      method: 'PUT',
+      token,
+      body: { ...prefs, prepaymentBlockInEdit: false },
+    });
+    await page.reload();
+    await page.getByTestId('parcel-edit-open').click();
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    const cash = drawer.getByLabel('Cash to collect');
+    expect(await cash.isDisabled()).toBe(false);
+    await cash.fill('900');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => drawer.locator('.form-alert').textContent(), { timeout: 10_000 })
+      .toContain(heldText);
+    const parcel = await api<{ items: { cashCollectionAmount: number }[] }>(
+      `/shops/${shopId}/parcels?q=${trackingIds[0]}`,
+      { token },
+    );
+    expect(parcel.items[0]?.cashCollectionAmount).toBe(1000);
     await page.close();
 
+    // Back on for the Bengali picture of the explained, disabled cash field.
+    await api(`/shops/${shopId}/parcel-list-preferences`, {
+      method: 'PUT',
+      token,
+      body: { ...defaultParcelListPreferences, prepaymentPreference: 'separate' },
+    });
     const bn = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await signIn(bn, token, 'bn');
     await bn.goto(`${server.baseUrl}/parcels?group=needs_prepayment`);
@@ -369,6 +414,13 @@ describe('parcel list export and settings', () => {
       .poll(() => bn.getByTestId('parcel-count').textContent(), { timeout: 20_000 })
       .toBe('পার্সেল: ১টি');
     await shots(bn, 'parcel-list-needs-prepayment', 'bn');
+    await bn.locator('.parcel-table tbody a', { hasText: trackingIds[0] }).click();
+    await bn.getByTestId('parcel-edit-open').click();
+    await expect.poll(() => bn.locator('.form-drawer').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await bn.getByTestId('edit-blocked-cashCollectionAmount').textContent()).toContain(
+      'অগ্রিম পেমেন্টের অপেক্ষায়',
+    );
+    await shots(bn, 'parcel-edit-prepayment-hold', 'bn');
     await bn.close();
   });
 });

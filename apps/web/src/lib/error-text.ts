@@ -79,6 +79,13 @@ const exactMessages: Record<string, TranslationKey> = {
   'Current password is required': 'messages.currentPasswordRequired',
   'Shop not found': 'messages.shopNotFound',
   [parcelEditMessages.prepayment_hold]: 'messages.prepaymentHold',
+  [parcelEditMessages.already_edited]: 'messages.editAlreadyEdited',
+  [parcelEditMessages.delivered]: 'messages.editDelivered',
+  [parcelEditMessages.returning]: 'messages.editReturning',
+  [parcelEditMessages.closed]: 'messages.editClosed',
+  [parcelEditMessages.nothingToChange]: 'messages.editNothing',
+  [parcelEditMessages.cashBelowDeliveryCharge]: 'messages.editCashFloor',
+  [parcelEditMessages.edited]: 'parcels.edit.saved',
   // Parcels and pricing (issue 5).
   [parcelMessages.created]: 'parcels.messages.created',
   [parcelMessages.deleted]: 'parcels.messages.deleted',
