@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { defaultParcelListPreferences } from '@dak/domain/parcel-list';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +104,23 @@ async function merchantWithParcels(parcels: number) {
     trackingIds.push(parcel.trackingId);
   }
   return { token, shopId, trackingIds };
+}
+
+/** An admin made with the operator's command, signed in through the two console steps. */
+async function adminToken() {
+  const phone = freshPhone();
+  const password = 'Holds-admin-2026';
+  await promisify(execFile)(
+    'npm',
+    ['run', '--silent', 'staff:create', '--', '--phone', phone, '--role', 'admin', '--password', password],
+    {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, DATABASE_URL: server.databaseUrl },
+    },
+  );
+  await api('/ops/auth/login', { method: 'POST', body: { phone, password } });
+  const code = await otpFromOutbox(server.baseUrl, phone);
+  return (await api<{ token: string }>('/ops/auth/verify', { method: 'POST', body: { phone, code } })).token;
 }
 
 async function signIn(page: Page, token: string, lang: 'en' | 'bn') {
@@ -216,6 +237,39 @@ describe('parcel list export and settings', () => {
     );
     expect(saved).toMatchObject({ pageSize: 50, saved: true });
 
+    // The Failed delivery tab (spec 3 "reattempt list"): on by default with its count, gone after
+    // turning it off and reloading, back after turning it on.
+    const failedTab = page.getByRole('tab', { name: /Failed delivery/ });
+    expect(await failedTab.count()).toBe(1);
+    await expect.poll(() => page.getByTestId('tab-failed_delivery').textContent()).toBe('Failed delivery0');
+    const setReattemptList = async (on: boolean) => {
+      await page.getByTestId('settings-open').click();
+      await expect.poll(() => settings.isVisible()).toBe(true);
+      await settings.getByLabel('Show a Failed delivery tab').setChecked(on);
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => page.getByText('List settings saved').isVisible(), { timeout: 10_000 })
+        .toBe(true);
+      await closeToasts(page);
+      await page.reload();
+      await expect.poll(() => page.getByTestId('parcel-count').isVisible(), { timeout: 20_000 }).toBe(true);
+    };
+    await setReattemptList(false);
+    expect(await page.getByRole('tab').allTextContents()).not.toContain('Failed delivery0');
+    expect(await failedTab.count()).toBe(0);
+    expect(
+      await api<{ reattemptList: boolean }>(`/shops/${shopId}/parcel-list-preferences`, { token }),
+    ).toMatchObject({ reattemptList: false, pageSize: 50 });
+    // The other settings were kept.
+    expect(await headers(page)).toContain('Pickup location');
+    await setReattemptList(true);
+    await expect.poll(() => failedTab.count()).toBe(1);
+    // Its tab lists only failed deliveries: none yet.
+    await failedTab.click();
+    await expect.poll(() => page.getByText('No parcel matches these filters.').isVisible()).toBe(true);
+    expect(page.url()).toContain('group=failed_delivery');
+    await openList(page);
+
     // Export: the warning first, then the job's progress, then the download.
     await page.getByTestId('export-open').click();
     const dialog = page.getByRole('dialog');
@@ -251,6 +305,7 @@ describe('parcel list export and settings', () => {
     const bn = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await signIn(bn, token, 'bn');
     await openList(bn);
+    await shots(bn, 'parcel-list-tabs', 'bn');
     await settingsShots(bn, 'bn');
     await bn.getByTestId('export-open').click();
     await expect.poll(() => bn.getByRole('dialog').textContent()).toContain('(৩টি)');
@@ -264,6 +319,108 @@ describe('parcel list export and settings', () => {
     await releaseBn();
     await expect.poll(() => bn.getByTestId('export-ready').isVisible(), { timeout: 30_000 }).toBe(true);
     await shots(bn, 'parcel-export-ready', 'bn');
+    await bn.close();
+  });
+
+  it('keeps parcels held for prepayment in their own tab when the merchant chooses', async () => {
+    const { token, shopId, trackingIds } = await merchantWithParcels(3);
+    // Finance or an admin holds a parcel for prepayment (the shop's balance is negative).
+    const admin = await adminToken();
+    await api(`/ops/parcels/${trackingIds[0]}/status`, {
+      method: 'POST',
+      token: admin,
+      body: { status: 'pickup_hold', reason: 'Negative balance' },
+    });
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(page, token, 'en');
+    await openList(page);
+    // Shown in the list by default.
+    expect(await page.getByTestId('parcel-count').textContent()).toBe('Parcels: 3');
+    expect(await page.getByTestId('tab-needs_prepayment').count()).toBe(0);
+
+    await page.getByTestId('settings-open').click();
+    const settings = page.getByTestId('list-settings');
+    await expect.poll(() => settings.isVisible()).toBe(true);
+    await settings.getByLabel('Only in the Needs prepayment tab').check();
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => page.getByText('List settings saved').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await closeToasts(page);
+
+    // After a reload: All leaves the held parcel out (the server filters), its tab has it.
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('parcel-count').textContent(), { timeout: 20_000 })
+      .toBe('Parcels: 2');
+    expect(await page.locator('.parcel-table tbody').textContent()).not.toContain(trackingIds[0]);
+    await expect.poll(() => page.getByTestId('tab-needs_prepayment').textContent()).toBe('Needs prepayment1');
+    await page.getByRole('tab', { name: /Needs prepayment/ }).click();
+    await expect.poll(() => page.getByTestId('parcel-count').textContent()).toBe('Parcels: 1');
+    expect(await page.locator('.parcel-table tbody').textContent()).toContain(trackingIds[0]);
+    expect(page.url()).toContain('group=needs_prepayment');
+    await shots(page, 'parcel-list-needs-prepayment', 'en');
+
+    // Editing the held parcel (spec 3 "prepayment-block-in-edit", on by default): the cash field
+    // says up front why it cannot change and is disabled; the phone can still change.
+    await page.locator('.parcel-table tbody a', { hasText: trackingIds[0] }).click();
+    await page.getByTestId('parcel-edit-open').click();
+    const drawer = page.locator('.form-drawer');
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    const heldText =
+      'The cash amount cannot be changed while the parcel waits for prepayment. Clear the prepayment first';
+    expect(await page.getByTestId('edit-blocked-cashCollectionAmount').textContent()).toBe(heldText);
+    expect(await drawer.getByLabel('Cash to collect').isDisabled()).toBe(true);
+    expect(await drawer.getByLabel('Customer phone').isDisabled()).toBe(false);
+    await shots(page, 'parcel-edit-prepayment-hold', 'en');
+    await drawer.getByRole('button', { name: 'Cancel' }).click();
+
+    // Turned off: the field opens and the server refuses the change with the same sentence.
+    const current = await api<Record<string, unknown>>(`/shops/${shopId}/parcel-list-preferences`, { token });
+    const { saved: _saved, ...prefs } = current;
+    await api(`/shops/${shopId}/parcel-list-preferences`, {
+      method: 'PUT',
+      token,
+      body: { ...prefs, prepaymentBlockInEdit: false },
+    });
+    await page.reload();
+    await page.getByTestId('parcel-edit-open').click();
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    const cash = drawer.getByLabel('Cash to collect');
+    expect(await cash.isDisabled()).toBe(false);
+    await cash.fill('900');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => drawer.locator('.form-alert').textContent(), { timeout: 10_000 })
+      .toContain(heldText);
+    const parcel = await api<{ items: { cashCollectionAmount: number }[] }>(
+      `/shops/${shopId}/parcels?q=${trackingIds[0]}`,
+      { token },
+    );
+    expect(parcel.items[0]?.cashCollectionAmount).toBe(1000);
+    await page.close();
+
+    // Back on for the Bengali picture of the explained, disabled cash field.
+    await api(`/shops/${shopId}/parcel-list-preferences`, {
+      method: 'PUT',
+      token,
+      body: { ...defaultParcelListPreferences, prepaymentPreference: 'separate' },
+    });
+    const bn = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(bn, token, 'bn');
+    await bn.goto(`${server.baseUrl}/parcels?group=needs_prepayment`);
+    await expect
+      .poll(() => bn.getByTestId('parcel-count').textContent(), { timeout: 20_000 })
+      .toBe('পার্সেল: ১টি');
+    await shots(bn, 'parcel-list-needs-prepayment', 'bn');
+    await bn.locator('.parcel-table tbody a', { hasText: trackingIds[0] }).click();
+    await bn.getByTestId('parcel-edit-open').click();
+    await expect.poll(() => bn.locator('.form-drawer').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await bn.getByTestId('edit-blocked-cashCollectionAmount').textContent()).toContain(
+      'অগ্রিম পেমেন্টের অপেক্ষায়',
+    );
+    await shots(bn, 'parcel-edit-prepayment-hold', 'bn');
     await bn.close();
   });
 });

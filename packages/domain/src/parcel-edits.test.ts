@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cashBelowFloor,
   editability,
+  editabilityInForm,
   parcelEditMessages,
   parcelEditSchema,
   statusBlock,
@@ -12,7 +13,7 @@ const none = { customerPhone: 0, cashCollectionAmount: 0, customerAddress: 0 };
 
 describe('editability', () => {
   it('allows every field once while in pickup or on the way out', () => {
-    for (const status of ['pickup_pending', 'pickup_hold', 'at_sorting', 'out_for_delivery'] as const) {
+    for (const status of ['pickup_pending', 'at_sorting', 'out_for_delivery'] as const) {
       const e = editability({ status, edits: none });
       expect(Object.values(e).every((f) => f.editable && f.reason === null)).toBe(true);
     }
@@ -37,6 +38,30 @@ describe('editability', () => {
     }
     const e = editability({ status: 'delivered', edits: { ...none, customerPhone: 1 } });
     expect(e.customerPhone.reason).toBe('delivered');
+  });
+
+  it('keeps the cash of a parcel held for prepayment, before its own count', () => {
+    const e = editability({ status: 'pickup_hold', edits: { ...none, cashCollectionAmount: 1 } });
+    expect(e.cashCollectionAmount).toEqual({
+      editable: false,
+      reason: 'prepayment_hold',
+      message: parcelEditMessages.prepayment_hold,
+    });
+    expect(e.customerPhone.editable).toBe(true);
+    expect(e.customerAddress.editable).toBe(true);
+  });
+
+  it('lets the form open the held cash field only when the user turned the up-front block off', () => {
+    const held = editability({ status: 'pickup_hold', edits: none });
+    expect(editabilityInForm(held, { prepaymentBlockInEdit: true })).toBe(held);
+    expect(editabilityInForm(held, { prepaymentBlockInEdit: false }).cashCollectionAmount).toEqual({
+      editable: true,
+      reason: null,
+      message: null,
+    });
+    // Other reasons stay whatever the preference.
+    const edited = editability({ status: 'pickup_pending', edits: { ...none, cashCollectionAmount: 1 } });
+    expect(editabilityInForm(edited, { prepaymentBlockInEdit: false })).toBe(edited);
   });
 
   it('covers every status', () => {

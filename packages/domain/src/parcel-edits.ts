@@ -15,7 +15,7 @@ export const editableFields = ['customerPhone', 'cashCollectionAmount', 'custome
 export type EditableField = (typeof editableFields)[number];
 
 /** Why a field cannot be edited; null when it can. */
-export const editBlocks = ['already_edited', 'delivered', 'returning', 'closed'] as const;
+export const editBlocks = ['already_edited', 'prepayment_hold', 'delivered', 'returning', 'closed'] as const;
 export type EditBlock = (typeof editBlocks)[number];
 
 export const parcelEditMessages = {
@@ -23,6 +23,8 @@ export const parcelEditMessages = {
   cashBelowDeliveryCharge:
     'Edited cash on delivery must be at least the delivery charge when pickup is pending',
   already_edited: 'This field has already been edited once',
+  prepayment_hold:
+    'The cash amount cannot be changed while the parcel waits for prepayment. Clear the prepayment first',
   delivered: 'A delivered parcel can no longer be edited',
   returning: 'A parcel on its way back or returned can no longer be edited',
   closed: 'A closed parcel can no longer be edited',
@@ -62,7 +64,10 @@ export function statusBlock(status: ParcelStatus): EditBlock | null {
 export type FieldEditability = { editable: boolean; reason: EditBlock | null; message: string | null };
 export type Editability = Record<EditableField, FieldEditability>;
 
-/** Which fields can still be edited, and why not: the status first, then the field's own count. */
+/**
+ * Which fields can still be edited, and why not: the status first, then the prepayment hold (a
+ * parcel held for prepayment keeps its cash until the balance is settled), then the field's own count.
+ */
 export function editability(parcel: {
   status: ParcelStatus;
   edits: Record<EditableField, number>;
@@ -70,8 +75,10 @@ export function editability(parcel: {
   const byStatus = statusBlock(parcel.status);
   const result = {} as Editability;
   for (const field of editableFields) {
+    const held = field === 'cashCollectionAmount' && parcel.status === 'pickup_hold';
     const reason: EditBlock | null =
-      byStatus ?? (parcel.edits[field] >= maxEditsPerField ? 'already_edited' : null);
+      byStatus ??
+      (held ? 'prepayment_hold' : parcel.edits[field] >= maxEditsPerField ? 'already_edited' : null);
     result[field] = {
       editable: reason === null,
       reason,
@@ -79,6 +86,19 @@ export function editability(parcel: {
     };
   }
   return result;
+}
+
+/**
+ * What the edit form shows, after the user's "prepayment-block-in-edit" preference: when it is off
+ * the held parcel's cash field stays open and the server's refusal explains it on saving.
+ */
+export function editabilityInForm(
+  state: Editability,
+  preferences: { prepaymentBlockInEdit: boolean },
+): Editability {
+  if (preferences.prepaymentBlockInEdit || state.cashCollectionAmount.reason !== 'prepayment_hold')
+    return state;
+  return { ...state, cashCollectionAmount: { editable: true, reason: null, message: null } };
 }
 
 /** The cash floor: while pickup is pending, cash to collect (taka) ≥ the delivery charge (taka). */

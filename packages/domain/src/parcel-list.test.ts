@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultParcelListPreferences,
+  excludedStatusOf,
+  extraTabsOf,
   parcelExportFileName,
   parcelExportFiltersSchema,
   parcelExportProgress,
+  parcelListExtraTabs,
   parcelListPreferencesSchema,
+  preselectedReturnDecision,
   readParcelListPreferences,
 } from './parcel-list';
 
@@ -40,6 +44,10 @@ describe('parcel-list preferences', () => {
       pageSize: 20,
       sort: 'createdAt:desc',
       defaultStatusGroup: null,
+      reattemptList: true,
+      reattemptConfig: { defaultDecision: 'ask' },
+      prepaymentPreference: 'show',
+      prepaymentBlockInEdit: true,
     });
   });
 
@@ -53,11 +61,70 @@ describe('parcel-list preferences', () => {
     expect(parcelListPreferencesSchema.safeParse({ ...ok, defaultStatusGroup: 'x' }).success).toBe(false);
   });
 
+  it('refuse reattempt and prepayment values outside their lists', () => {
+    const ok = { ...defaultParcelListPreferences };
+    const bad = (changes: object) => parcelListPreferencesSchema.safeParse({ ...ok, ...changes }).success;
+    expect(bad({ reattemptList: 'yes' })).toBe(false);
+    expect(bad({ reattemptList: undefined })).toBe(false);
+    expect(bad({ reattemptConfig: { defaultDecision: 'maybe' } })).toBe(false);
+    expect(bad({ reattemptConfig: 'return' })).toBe(false);
+    expect(bad({ prepaymentPreference: 'hide' })).toBe(false);
+    expect(bad({ prepaymentBlockInEdit: 1 })).toBe(false);
+    expect(bad({ reattemptConfig: { defaultDecision: 'return' }, prepaymentPreference: 'separate' })).toBe(
+      true,
+    );
+  });
+
   it('read each stored field on its own, falling back to its default', () => {
     expect(readParcelListPreferences(null)).toEqual(defaultParcelListPreferences);
     expect(readParcelListPreferences({ pageSize: 50, columns: ['nope'] })).toEqual({
       ...defaultParcelListPreferences,
       pageSize: 50,
     });
+    // Preferences saved before the reattempt and prepayment fields existed read with their defaults.
+    const old = { columns: ['status'], pageSize: 10, sort: 'createdAt:asc', defaultStatusGroup: 'done' };
+    expect(readParcelListPreferences(old)).toEqual({ ...defaultParcelListPreferences, ...old });
+    expect(
+      readParcelListPreferences({
+        reattemptList: false,
+        reattemptConfig: { defaultDecision: 'sometimes' },
+        prepaymentPreference: 'separate',
+        prepaymentBlockInEdit: 'no',
+      }),
+    ).toEqual({ ...defaultParcelListPreferences, reattemptList: false, prepaymentPreference: 'separate' });
+  });
+});
+
+describe('reattempt and prepayment preferences', () => {
+  it('preselect nothing when asking, else the chosen decision', () => {
+    expect(preselectedReturnDecision(defaultParcelListPreferences)).toBeNull();
+    expect(preselectedReturnDecision({ reattemptConfig: { defaultDecision: 'reattempt' } })).toBe(
+      'reattempt',
+    );
+    expect(preselectedReturnDecision({ reattemptConfig: { defaultDecision: 'return' } })).toBe('return');
+  });
+
+  it('turn the Failed delivery and Needs prepayment tabs on', () => {
+    expect(extraTabsOf(defaultParcelListPreferences)).toEqual(['failed_delivery']);
+    expect(extraTabsOf({ reattemptList: false, prepaymentPreference: 'show' })).toEqual([]);
+    expect(extraTabsOf({ reattemptList: true, prepaymentPreference: 'separate' })).toEqual([
+      'failed_delivery',
+      'needs_prepayment',
+    ]);
+    expect(parcelListExtraTabs).toEqual({
+      failed_delivery: 'delivery_attempted',
+      needs_prepayment: 'pickup_hold',
+    });
+  });
+
+  it('leave held parcels out of every view but their own tab and a search, when kept separate', () => {
+    const separate = { prepaymentPreference: 'separate' } as const;
+    expect(excludedStatusOf(separate, { tab: null, searching: false })).toBe('pickup_hold');
+    expect(excludedStatusOf(separate, { tab: 'failed_delivery', searching: false })).toBe('pickup_hold');
+    expect(excludedStatusOf(separate, { tab: 'needs_prepayment', searching: false })).toBeUndefined();
+    expect(excludedStatusOf(separate, { tab: null, searching: true })).toBeUndefined();
+    expect(
+      excludedStatusOf({ prepaymentPreference: 'show' }, { tab: null, searching: false }),
+    ).toBeUndefined();
   });
 });

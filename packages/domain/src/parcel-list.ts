@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parcelListQuerySchema, parcelSorts } from './parcel';
-import { type ParcelStatusGroup, parcelStatusGroupNames } from './parcel-status';
+import { type ParcelStatus, type ParcelStatusGroup, parcelStatusGroupNames } from './parcel-status';
 
 /**
  * The parcel list's extras (spec 3 "Parcel list state", spec 4 "Export parcel history", spec 9
@@ -84,11 +84,23 @@ export type ParcelListColumn = (typeof parcelListColumns)[number];
 /** Spec 9: the parcel list shows 20 a page by default; the list route takes at most 100. */
 export const parcelListPageSizes = [10, 20, 50, 100] as const;
 
+/** What to preselect when the merchant opens a failed parcel's reattempt-or-return choice. */
+export const returnDecisions = ['ask', 'reattempt', 'return'] as const;
+export type ReturnDecisionDefault = (typeof returnDecisions)[number];
+
+/** Held for prepayment (`pickup_hold`): in the normal list, or only under their own tab. */
+export const prepaymentPreferences = ['show', 'separate'] as const;
+export type PrepaymentPreference = (typeof prepaymentPreferences)[number];
+
 export const defaultParcelListPreferences = {
   columns: ['customer', 'deliveryArea', 'status', 'cashCollection', 'totalCharge'] as ParcelListColumn[],
   pageSize: 20,
   sort: 'createdAt:desc',
   defaultStatusGroup: null,
+  reattemptList: true,
+  reattemptConfig: { defaultDecision: 'ask' },
+  prepaymentPreference: 'show',
+  prepaymentBlockInEdit: true,
 } satisfies ParcelListPreferences;
 
 export const parcelListPreferencesSchema = z.object({
@@ -108,6 +120,26 @@ export const parcelListPreferencesSchema = z.object({
       error: 'The opening tab must be one of the parcel list tabs',
     })
     .nullable(),
+  /** Spec 3 "reattempt list": a Failed delivery tab for parcels in `delivery_attempted`, with its count. */
+  reattemptList: z.boolean({ error: 'Failed delivery tab must be on or off' }),
+  /** Spec 3 "reattempt config": the returns screen preselects this decision (`preselectedReturnDecision`). */
+  reattemptConfig: z.object(
+    {
+      defaultDecision: z.enum(returnDecisions, {
+        error: 'Preselected decision must be ask, reattempt or return',
+      }),
+    },
+    { error: 'Reattempt setting must say which decision to preselect' },
+  ),
+  /** Spec 3 "prepayment preference": 'separate' keeps held parcels out of every tab but Needs prepayment. */
+  prepaymentPreference: z.enum(prepaymentPreferences, {
+    error: 'Prepayment parcels must be shown in the list or kept separate',
+  }),
+  /**
+   * Spec 3 "prepayment-block-in-edit": the edit form says up front that a held parcel's cash cannot
+   * change (and disables it). The server refuses that edit either way (`editability`).
+   */
+  prepaymentBlockInEdit: z.boolean({ error: 'Prepayment block in edit must be on or off' }),
 });
 export type ParcelListPreferences = z.infer<typeof parcelListPreferencesSchema>;
 
@@ -121,6 +153,46 @@ export function readParcelListPreferences(stored: unknown): ParcelListPreference
     if (parsed.success) (out as Record<string, unknown>)[key] = parsed.data;
   }
   return out;
+}
+
+/** The decision the returns screen preselects for a failed parcel; null asks (nothing preselected). */
+export function preselectedReturnDecision(
+  preferences: Pick<ParcelListPreferences, 'reattemptConfig'>,
+): 'reattempt' | 'return' | null {
+  const decision = preferences.reattemptConfig.defaultDecision;
+  return decision === 'ask' ? null : decision;
+}
+
+/** The tabs the list shows besides All and the status groups, each one status. */
+export const parcelListExtraTabs = {
+  /** Failed delivery: waiting for the merchant to ask for a reattempt or confirm the return. */
+  failed_delivery: 'delivery_attempted',
+  /** Needs prepayment: held before pickup until the shop's balance is settled. */
+  needs_prepayment: 'pickup_hold',
+} as const satisfies Record<string, ParcelStatus>;
+export type ParcelListExtraTab = keyof typeof parcelListExtraTabs;
+
+/** Which extra tabs the preferences turn on, in the order they show. */
+export function extraTabsOf(
+  preferences: Pick<ParcelListPreferences, 'reattemptList' | 'prepaymentPreference'>,
+): ParcelListExtraTab[] {
+  const tabs: ParcelListExtraTab[] = [];
+  if (preferences.reattemptList) tabs.push('failed_delivery');
+  if (preferences.prepaymentPreference === 'separate') tabs.push('needs_prepayment');
+  return tabs;
+}
+
+/**
+ * The status every list view but Needs prepayment leaves out, for the list query's `excludeStatus`:
+ * held parcels when they are kept separate. A search still finds them (the merchant asked for one).
+ */
+export function excludedStatusOf(
+  preferences: Pick<ParcelListPreferences, 'prepaymentPreference'>,
+  view: { tab: ParcelListExtraTab | null; searching: boolean },
+): ParcelStatus | undefined {
+  if (preferences.prepaymentPreference !== 'separate') return undefined;
+  if (view.tab === 'needs_prepayment' || view.searching) return undefined;
+  return 'pickup_hold';
 }
 
 export const parcelListPreferencesResponseSchema = parcelListPreferencesSchema.extend({

@@ -87,6 +87,9 @@ export const parcelListQuerySchema = z.object({
   sort: z.enum(parcelSorts).default('createdAt:desc'),
   statusGroup: parcelStatusGroupSchema.optional(),
   status: parcelStatusSchema.optional(),
+  excludeStatus: parcelStatusSchema.optional().meta({
+    description: 'Leave parcels in this status out (held for prepayment, when kept in their own tab)',
+  }),
   paymentStatus: paymentStatusSchema.optional(),
   from: dateOrTime.optional().meta({ description: 'Created at or after: a Dhaka date or an instant' }),
   to: dateOrTime

@@ -2,6 +2,7 @@ import { addressMessages } from '@dak/domain/address';
 import { bulkMessages } from '@dak/domain/bulk';
 import { messages } from '@dak/domain/errors';
 import { parcelMessages } from '@dak/domain/parcel';
+import { parcelEditMessages } from '@dak/domain/parcel-edits';
 import { parcelExportMessages } from '@dak/domain/parcel-list';
 import { pricingMessages } from '@dak/domain/pricing';
 import { pickupMessages, shopMessages, teamMessages } from '@dak/domain/shop';
@@ -77,6 +78,14 @@ const exactMessages: Record<string, TranslationKey> = {
   'Your NID is already waiting for verification': 'messages.nidWaiting',
   'Current password is required': 'messages.currentPasswordRequired',
   'Shop not found': 'messages.shopNotFound',
+  [parcelEditMessages.prepayment_hold]: 'messages.prepaymentHold',
+  [parcelEditMessages.already_edited]: 'messages.editAlreadyEdited',
+  [parcelEditMessages.delivered]: 'messages.editDelivered',
+  [parcelEditMessages.returning]: 'messages.editReturning',
+  [parcelEditMessages.closed]: 'messages.editClosed',
+  [parcelEditMessages.nothingToChange]: 'messages.editNothing',
+  [parcelEditMessages.cashBelowDeliveryCharge]: 'messages.editCashFloor',
+  [parcelEditMessages.edited]: 'parcels.edit.saved',
   // Parcels and pricing (issue 5).
   [parcelMessages.created]: 'parcels.messages.created',
   [parcelMessages.deleted]: 'parcels.messages.deleted',

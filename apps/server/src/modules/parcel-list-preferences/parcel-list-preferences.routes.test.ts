@@ -1,7 +1,7 @@
 import { defaultParcelListPreferences } from '@dak/domain/parcel-list';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, caller } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp } from '../../../test/helpers';
+import { createTestApp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
@@ -13,6 +13,10 @@ const mine = {
   pageSize: 50,
   sort: 'createdAt:asc',
   defaultStatusGroup: 'done',
+  reattemptList: false,
+  reattemptConfig: { defaultDecision: 'return' },
+  prepaymentPreference: 'separate',
+  prepaymentBlockInEdit: false,
 };
 
 beforeAll(async () => {
@@ -30,7 +34,13 @@ describe('parcel-list preferences', () => {
     const res = await call('GET', url, owner.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ...defaultParcelListPreferences, saved: false });
-    expect(res.json().pageSize).toBe(20);
+    expect(res.json()).toMatchObject({
+      pageSize: 20,
+      reattemptList: true,
+      reattemptConfig: { defaultDecision: 'ask' },
+      prepaymentPreference: 'show',
+      prepaymentBlockInEdit: true,
+    });
   });
 
   it('are saved per user and shop: another member keeps their own', async () => {
@@ -44,7 +54,14 @@ describe('parcel-list preferences', () => {
       ...defaultParcelListPreferences,
       saved: false,
     });
-    const theirs = { ...mine, pageSize: 10, columns: ['customer'] };
+    const theirs = {
+      ...mine,
+      pageSize: 10,
+      columns: ['customer'],
+      reattemptList: true,
+      reattemptConfig: { defaultDecision: 'reattempt' },
+      prepaymentPreference: 'show',
+    };
     expect((await call('PUT', url, editor.token, theirs)).statusCode).toBe(200);
     expect((await call('GET', url, editor.token)).json()).toEqual({ ...theirs, saved: true });
     expect((await call('GET', url, owner.token)).json()).toEqual({ ...mine, saved: true });
@@ -66,6 +83,20 @@ describe('parcel-list preferences', () => {
     [{ ...mine, sort: 'price:desc' }, 'sort', 'Sort must be newest first or oldest first'],
     [{ ...mine, defaultStatusGroup: 'nowhere' }, 'defaultStatusGroup', 'one of the parcel list tabs'],
     [{ columns: ['status'] }, 'pageSize', ''],
+    [{ ...mine, reattemptList: 'yes' }, 'reattemptList', 'Failed delivery tab must be on or off'],
+    [{ ...mine, reattemptList: undefined }, 'reattemptList', 'Failed delivery tab must be on or off'],
+    [
+      { ...mine, reattemptConfig: { defaultDecision: 'maybe' } },
+      'reattemptConfig',
+      'Preselected decision must be ask, reattempt or return',
+    ],
+    [{ ...mine, reattemptConfig: 'return' }, 'reattemptConfig', 'which decision to preselect'],
+    [
+      { ...mine, prepaymentPreference: 'hide' },
+      'prepaymentPreference',
+      'Prepayment parcels must be shown in the list or kept separate',
+    ],
+    [{ ...mine, prepaymentBlockInEdit: 'on' }, 'prepaymentBlockInEdit', 'must be on or off'],
   ])('refuse %j with a message on %s and write nothing', async (body, field, message) => {
     const before = await stored();
     const res = await call('PUT', url, owner.token, body);
@@ -81,7 +112,14 @@ describe('parcel-list preferences', () => {
   it('read an outdated stored value back as the default for that field', async () => {
     await t.database.db
       .updateTable('parcel_list_preferences')
-      .set({ preferences: JSON.stringify({ ...mine, pageSize: 7, columns: ['gone'] }) })
+      .set({
+        preferences: JSON.stringify({
+          ...mine,
+          pageSize: 7,
+          columns: ['gone'],
+          reattemptConfig: { defaultDecision: 'later' },
+        }),
+      })
       .where('user_id', '=', owner.user.id)
       .execute();
     const res = await call('GET', url, owner.token);
@@ -89,7 +127,115 @@ describe('parcel-list preferences', () => {
       ...mine,
       pageSize: 20,
       columns: defaultParcelListPreferences.columns,
+      reattemptConfig: defaultParcelListPreferences.reattemptConfig,
       saved: true,
+    });
+
+    // Saved before the reattempt and prepayment fields existed: those read as their defaults.
+    const { reattemptList, reattemptConfig, prepaymentPreference, prepaymentBlockInEdit, ...older } = mine;
+    await t.database.db
+      .updateTable('parcel_list_preferences')
+      .set({ preferences: JSON.stringify(older) })
+      .where('user_id', '=', owner.user.id)
+      .execute();
+    expect((await call('GET', url, owner.token)).json()).toEqual({
+      ...defaultParcelListPreferences,
+      ...older,
+      saved: true,
+    });
+  });
+});
+
+describe('the list views the preferences turn on', () => {
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const pickup = await call('POST', `/shops/${owner.shop.id}/pickup-locations`, owner.token, {
+      name: 'Mirpur warehouse',
+      address: 'House 12, Road 5, Mirpur 10',
+      areaId: 'dhaka-city--mirpur-10',
+      phone: uniquePhone(),
+    });
+    expect(pickup.statusCode, pickup.body).toBe(201);
+    for (const name of ['pending', 'held', 'failed', 'moving']) {
+      const res = await call('POST', `/shops/${owner.shop.id}/parcels`, owner.token, {
+        customerName: `Customer ${name}`,
+        customerPhone: '01712345678',
+        customerAddress: 'House 5, Road 3, Gulshan 1',
+        deliveryAreaId: 'dhaka-city--gulshan',
+        pickupLocationId: pickup.json().id,
+        cashCollectionAmount: 1250,
+        sellingPrice: 1200,
+        weightGrams: 500,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      ids[name] = res.json().id;
+    }
+    // The life cycle up to these statuses is the transition service's (tested there); set directly.
+    const set = (name: string, status: 'pickup_hold' | 'delivery_attempted' | 'in_transit') =>
+      t.database.db.updateTable('parcels').set({ status }).where('id', '=', String(ids[name])).execute();
+    await set('held', 'pickup_hold');
+    await set('failed', 'delivery_attempted');
+    await set('moving', 'in_transit');
+  });
+
+  const list = async (query: string) => {
+    const res = await call('GET', `/shops/${owner.shop.id}/parcels?${query}`, owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ items: { id: string }[]; count: number }>();
+    return { ids: body.items.map((p) => p.id).sort(), count: body.count };
+  };
+  const of = (...names: string[]) => names.map((n) => ids[n]).sort();
+
+  it('keeps held parcels out of All and Pickup when kept separate, and shows them in their own tab', async () => {
+    expect(await list('')).toEqual({ ids: of('pending', 'held', 'failed', 'moving'), count: 4 });
+    expect(await list('excludeStatus=pickup_hold')).toEqual({
+      ids: of('pending', 'failed', 'moving'),
+      count: 3,
+    });
+    expect(await list('statusGroup=pickup&excludeStatus=pickup_hold')).toEqual({
+      ids: of('pending'),
+      count: 1,
+    });
+    expect(await list('status=pickup_hold')).toEqual({ ids: of('held'), count: 1 });
+    // Excluding the only status asked for leaves nothing.
+    expect(await list('status=pickup_hold&excludeStatus=pickup_hold')).toEqual({ ids: [], count: 0 });
+    // A search applies the exclusion too when sent (the web leaves it off while searching).
+    expect(await list('q=Customer%20held&excludeStatus=pickup_hold')).toEqual({ ids: [], count: 0 });
+  });
+
+  it('lists the failed deliveries for the Failed delivery tab, with their count', async () => {
+    expect(await list('status=delivery_attempted')).toEqual({ ids: of('failed'), count: 1 });
+    expect(await list('status=delivery_attempted&limit=1')).toMatchObject({ count: 1 });
+  });
+
+  it('refuses an unknown status to exclude', async () => {
+    const res = await call('GET', `/shops/${owner.shop.id}/parcels?excludeStatus=hidden`, owner.token);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json().error.details)).toContain('excludeStatus');
+  });
+
+  it('exports what the list shows: an export keeps the exclusion in its filters', async () => {
+    const res = await call('POST', `/shops/${owner.shop.id}/parcel-exports`, owner.token, {
+      excludeStatus: 'pickup_hold',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    let done: Record<string, unknown> = {};
+    await expect
+      .poll(
+        async () => {
+          const url = `/shops/${owner.shop.id}/parcel-exports/${res.json().id}`;
+          done = (await call('GET', url, owner.token)).json();
+          return done.status;
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe('ready');
+    // Built without the held parcel.
+    expect(done).toMatchObject({
+      status: 'ready',
+      rowCount: 3,
+      filters: { excludeStatus: 'pickup_hold' },
     });
   });
 });

@@ -39,7 +39,8 @@ export function parcelListPreferencesRoutes(deps: {
         ...guards.shop('parcel.view'),
         schema: {
           tags,
-          summary: 'Save your columns, page size, sort and opening tab for this shop’s parcel list',
+          summary:
+            'Save your columns, page size, sort, opening tab, reattempt and prepayment choices for this shop’s parcel list',
           description: 'Only your own preferences change; other members of the shop keep theirs.',
           security,
           params: shopParams,

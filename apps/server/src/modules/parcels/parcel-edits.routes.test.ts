@@ -1,4 +1,5 @@
 import { parcelEditMessages } from '@dak/domain/parcel-edits';
+import { defaultParcelListPreferences } from '@dak/domain/parcel-list';
 import type { ParcelStatus } from '@dak/domain/parcel-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, caller } from '../../../test/fixtures';
@@ -153,6 +154,45 @@ describe('editing a parcel', () => {
     const zero = await edit(later, { cashCollectionAmount: 0 });
     expect(zero.statusCode, zero.body).toBe(200);
     expect(zero.json().cashCollectionAmount).toBe(0);
+  });
+
+  it('refuses a cash edit while the parcel waits for prepayment, whatever the user’s preferences', async () => {
+    const id = await book();
+    await setStatus(id, 'pickup_hold');
+    // The preference only decides whether the form explains it up front; the server refuses anyway.
+    const prefs = await call('PUT', `/shops/${owner.shop.id}/parcel-list-preferences`, owner.token, {
+      ...defaultParcelListPreferences,
+      prepaymentBlockInEdit: false,
+    });
+    expect(prefs.statusCode, prefs.body).toBe(200);
+    expect((await canEdit(id)).json().cashCollectionAmount).toEqual({
+      editable: false,
+      reason: 'prepayment_hold',
+      message: parcelEditMessages.prepayment_hold,
+    });
+    const audit = () =>
+      t.database.db.selectFrom('parcel_audit_log').selectAll().where('parcel_id', '=', id).execute();
+    const res = await edit(id, { cashCollectionAmount: 900 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'PARCEL_NOT_EDITABLE',
+      message:
+        'The cash amount cannot be changed while the parcel waits for prepayment. Clear the prepayment first',
+      details: { field: 'cashCollectionAmount', reason: 'prepayment_hold', status: 'pickup_hold' },
+    });
+    // With another field in the same request nothing is written either.
+    const both = await edit(id, { cashCollectionAmount: 900, customerPhone: '01912345678' });
+    expect(both.statusCode).toBe(409);
+    expect(await audit()).toEqual([]);
+    const parcel = (await call('GET', `/shops/${owner.shop.id}/parcels/${id}`, owner.token)).json();
+    expect(parcel).toMatchObject({ cashCollectionAmount: 1250, customerPhone: '8801712345678' });
+
+    // The phone and address stay editable; once the hold is cleared the cash is too.
+    expect((await edit(id, { customerPhone: '01912345678' })).statusCode).toBe(200);
+    await setStatus(id, 'pickup_pending');
+    const cleared = await edit(id, { cashCollectionAmount: 900 });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().cashCollectionAmount).toBe(900);
   });
 
   it.each([

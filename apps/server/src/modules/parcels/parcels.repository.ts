@@ -9,6 +9,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 export type ParcelListFilter = {
   shopId: string;
   statuses?: readonly ParcelStatus[];
+  excludeStatus?: ParcelStatus;
   paymentStatus?: PaymentStatus;
   createdFrom?: Date;
   /** Exclusive. */
@@ -120,6 +121,7 @@ export function createParcelsRepository(db: Kysely<DB>) {
         .where((eb) => {
           const and = [];
           if (statuses) and.push(eb('p.status', 'in', statuses));
+          if (filter.excludeStatus) and.push(eb('p.status', '!=', filter.excludeStatus));
           if (filter.paymentStatus) and.push(eb('p.payment_status', '=', filter.paymentStatus));
           if (filter.createdFrom) and.push(eb('p.created_at', '>=', filter.createdFrom));
           if (filter.createdBefore) and.push(eb('p.created_at', '<', filter.createdBefore));

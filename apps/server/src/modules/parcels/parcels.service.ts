@@ -675,9 +675,13 @@ export function createParcelsService(deps: {
           ? parcelStatusGroups[query.statusGroup]
           : undefined;
       if (statuses?.length === 0) return { items: [], count: 0 };
+      if (query.excludeStatus && statuses?.every((status) => status === query.excludeStatus)) {
+        return { items: [], count: 0 };
+      }
       const filter: ParcelListFilter = {
         shopId,
         statuses,
+        excludeStatus: query.excludeStatus,
         paymentStatus: query.paymentStatus,
         deliveryAreaId: query.deliveryAreaId,
         pickupLocationId: query.pickupLocationId,

@@ -1,6 +1,12 @@
 import { PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { maxLabelsPerRequest } from '@dak/domain/labels';
-import type { ParcelListPreferences } from '@dak/domain/parcel-list';
+import {
+  excludedStatusOf,
+  extraTabsOf,
+  type ParcelListExtraTab,
+  type ParcelListPreferences,
+  parcelListExtraTabs,
+} from '@dak/domain/parcel-list';
 import {
   type ParcelStatusGroup,
   type PaymentStatus,
@@ -26,7 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../../components/ui/link-button';
 import { LabelPrint } from '../../../features/labels/components/label-print';
-import { type ParcelFilter, useParcels } from '../../../features/parcels/api/list-parcels';
+import { type ParcelFilter, useParcels, useStatusCount } from '../../../features/parcels/api/list-parcels';
 import { useParcelListPreferences } from '../../../features/parcels/api/parcel-list-preferences';
 import { ExportParcels } from '../../../features/parcels/components/export-parcels';
 import { ListSettings } from '../../../features/parcels/components/list-settings';
@@ -46,22 +52,28 @@ const isDate = (value: string | null): value is string => value !== null && /^\d
 /**
  * The filters live in the address, so Back from a parcel returns to the same page of the list.
  * With no tab in the address the list opens on the user's chosen tab; `group=all` is All then.
+ * `group` also names the tabs the preferences turn on (Failed delivery, Needs prepayment); one
+ * turned off reads as All.
  */
 function useFilterParams(preferences: ParcelListPreferences) {
   const pageSize = preferences.pageSize;
   const [params, setParams] = useSearchParams();
   const groupParam = params.get('group');
   const group = groupParam ?? preferences.defaultStatusGroup;
+  const extraTab = extraTabsOf(preferences).find((tab) => tab === group) ?? null;
   const payment = params.get('payment');
   const from = params.get('from');
   const to = params.get('to');
   const page = Number(params.get('page') ?? '1');
+  const q = params.get('q')?.trim() || undefined;
   const filter: ParcelFilter = {
     statusGroup: isGroup(group) ? group : undefined,
+    status: extraTab ? parcelListExtraTabs[extraTab] : undefined,
+    excludeStatus: excludedStatusOf(preferences, { tab: extraTab, searching: Boolean(q) }),
     paymentStatus: isPayment(payment) ? payment : undefined,
     from: isDate(from) ? from : undefined,
     to: isDate(to) ? to : undefined,
-    q: params.get('q')?.trim() || undefined,
+    q,
     offset: Number.isInteger(page) && page > 1 ? (page - 1) * pageSize : 0,
     limit: pageSize,
     sort: preferences.sort,
@@ -81,7 +93,7 @@ function useFilterParams(preferences: ParcelListPreferences) {
       { replace: true },
     );
   };
-  return { filter, page: filter.offset / pageSize + 1, pageSize, update };
+  return { filter, extraTab, page: filter.offset / pageSize + 1, pageSize, update };
 }
 
 function Parcels({ shop }: { shop: SelectedShop }) {
@@ -98,7 +110,13 @@ function ParcelList({ shop, preferences }: { shop: SelectedShop; preferences: Pa
   const { errorText } = useErrorText();
   const screens = Grid.useBreakpoint();
   const phone = !screens.md;
-  const { filter, page, pageSize, update } = useFilterParams(preferences);
+  const { filter, extraTab, page, pageSize, update } = useFilterParams(preferences);
+  const extraTabs = extraTabsOf(preferences);
+  const counts: Record<ParcelListExtraTab, number | undefined> = {
+    failed_delivery: useStatusCount(shop.id, 'delivery_attempted', extraTabs.includes('failed_delivery'))
+      .data,
+    needs_prepayment: useStatusCount(shop.id, 'pickup_hold', extraTabs.includes('needs_prepayment')).data,
+  };
   const [text, setText] = useState(filter.q ?? '');
   const list = useParcels(shop.id, filter);
   // Parcels ticked for labels, kept across pages and filters until printed or cleared.
@@ -114,7 +132,7 @@ function ParcelList({ shop, preferences }: { shop: SelectedShop; preferences: Pa
   });
 
   const filtered = Boolean(
-    filter.statusGroup || filter.paymentStatus || filter.from || filter.to || filter.q,
+    filter.statusGroup || filter.status || filter.paymentStatus || filter.from || filter.to || filter.q,
   );
 
   return (
@@ -136,13 +154,25 @@ function ParcelList({ shop, preferences }: { shop: SelectedShop; preferences: Pa
       </div>
       <Tabs
         className="parcel-tabs"
-        activeKey={filter.statusGroup ?? 'all'}
+        activeKey={extraTab ?? filter.statusGroup ?? 'all'}
         // All is written out when the user's opening tab is another one.
         onChange={(key) =>
           update({ group: key === 'all' && !preferences.defaultStatusGroup ? undefined : key })
         }
+        // The tabs that ask for the merchant's action come right after All, in sight on a phone.
         items={[
           { key: 'all', label: t('parcels.groups.all') },
+          ...extraTabs.map((tab) => ({
+            key: tab,
+            label: (
+              <span data-testid={`tab-${tab}`}>
+                {t(`parcels.tabs.${tab}`)}
+                {counts[tab] !== undefined ? (
+                  <span className="parcel-tabs__count">{formatNumber(counts[tab], language)}</span>
+                ) : null}
+              </span>
+            ),
+          })),
           ...parcelStatusGroupNames.map((group) => ({ key: group, label: t(`parcels.groups.${group}`) })),
         ]}
       />
@@ -187,6 +217,8 @@ function ParcelList({ shop, preferences }: { shop: SelectedShop; preferences: Pa
           count={list.data?.count}
           filters={{
             statusGroup: filter.statusGroup,
+            status: filter.status,
+            excludeStatus: filter.excludeStatus,
             paymentStatus: filter.paymentStatus,
             from: filter.from,
             to: filter.to,

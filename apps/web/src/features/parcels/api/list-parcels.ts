@@ -1,5 +1,5 @@
 import { parcelListSchema, type parcelSorts } from '@dak/domain/parcel';
-import type { ParcelStatusGroup, PaymentStatus } from '@dak/domain/parcel-status';
+import type { ParcelStatus, ParcelStatusGroup, PaymentStatus } from '@dak/domain/parcel-status';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { withDates } from '../../../lib/api-dates';
@@ -8,6 +8,10 @@ export const parcelPageSize = 20;
 
 export type ParcelFilter = {
   statusGroup?: ParcelStatusGroup;
+  /** One status: the Failed delivery and Needs prepayment tabs. */
+  status?: ParcelStatus;
+  /** Held parcels left out of the other views when the user keeps them separate. */
+  excludeStatus?: ParcelStatus;
   paymentStatus?: PaymentStatus;
   /** Dhaka dates, YYYY-MM-DD (whole days). */
   from?: string;
@@ -28,7 +32,16 @@ export function listParcels(shopId: string, filter: ParcelFilter, signal?: Abort
     limit: String(filter.limit ?? parcelPageSize),
     offset: String(filter.offset),
   });
-  for (const key of ['statusGroup', 'paymentStatus', 'from', 'to', 'q', 'sort'] as const) {
+  for (const key of [
+    'statusGroup',
+    'status',
+    'excludeStatus',
+    'paymentStatus',
+    'from',
+    'to',
+    'q',
+    'sort',
+  ] as const) {
     const value = filter[key];
     if (value) query.set(key, value);
   }
@@ -48,4 +61,13 @@ export function parcelsQueryOptions(shopId: string, filter: ParcelFilter) {
 export function useParcels(shopId: string, filter: ParcelFilter) {
   // The page stays on screen while the next page or filter loads.
   return useQuery({ ...parcelsQueryOptions(shopId, filter), placeholderData: keepPreviousData });
+}
+
+/** How many parcels are in one status (a tab's count): one row asked for, the count read. */
+export function useStatusCount(shopId: string, status: ParcelStatus, enabled: boolean) {
+  return useQuery({
+    ...parcelsQueryOptions(shopId, { status, offset: 0, limit: 1 }),
+    enabled,
+    select: (list) => list.count,
+  });
 }

@@ -12,11 +12,13 @@ import { formatDate, formatNumber, formatTaka } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { useDeleteParcel } from '../api/delete-parcel';
 import { useParcelCategories } from '../api/list-parcel-categories';
+import { ParcelEdit } from './parcel-edit';
 import { ParcelStatusTag, PaymentStatusTag } from './parcel-status-tag';
 
 type ParcelDetailViewProps = {
   shopId: string;
   parcel: ParcelDetail;
+  /** The user holds parcel.edit: may edit and delete. */
   canDelete: boolean;
 };
 
@@ -90,11 +92,14 @@ export function ParcelDetailView({ shopId, parcel, canDelete }: ParcelDetailView
             <ParcelStatusTag status={parcel.exchange.status} />
           </div>
         ) : null}
-        {deletable ? (
+        {canDelete ? (
           <div className="form-actions">
-            <Button danger icon={<DeleteOutlined aria-hidden />} onClick={confirmDelete}>
-              {t('parcels.detail.delete')}
-            </Button>
+            <ParcelEdit shopId={shopId} parcel={parcel} />
+            {deletable ? (
+              <Button danger icon={<DeleteOutlined aria-hidden />} onClick={confirmDelete}>
+                {t('parcels.detail.delete')}
+              </Button>
+            ) : null}
           </div>
         ) : null}
       </section>
