@@ -22,6 +22,11 @@ export async function checkLead(values: Record<LeadField, string>): Promise<Lead
   return problems;
 }
 
+/** Starts fetching the schema (the visitor is filling the form), so the check on send is instant. */
+export function preloadLeadCheck(): void {
+  import('@dak/domain/site-content').catch(() => undefined);
+}
+
 /**
  * A field message in the page's language: the schema's English words as they are, their Bengali
  * in Bengali (the patterns of `site-content.ts`, `names.ts` and `phone.ts`), with the field's own label.

@@ -8,6 +8,7 @@ import {
   leadFields as fields,
   type LeadProblems,
   leadMessage,
+  preloadLeadCheck,
 } from '../lead-check';
 
 type EnterpriseData = Extract<SitePage, { name: 'enterprise' }>;
@@ -150,7 +151,7 @@ function LeadForm({ lang }: { lang: SiteProps['lang'] }) {
     </div>
   );
   return (
-    <form className="card lead-form" onSubmit={submit} noValidate>
+    <form className="card lead-form" onSubmit={submit} onFocus={preloadLeadCheck} noValidate>
       <h2 id="lead-title">{t.formTitle}</h2>
       <p className="muted">{t.formIntro}</p>
       <div className="calc__row">
