@@ -203,11 +203,11 @@ describe('the public site', () => {
     await page.waitForURL('**/bn/enterprise');
     await expect.poll(() => bodyText(page)).toContain('আনুমানিক দাম');
     await page.getByRole('button', { name: 'পাঠান' }).click();
-    await expect.poll(() => page.locator('#lead-name-error').textContent()).toBe('আপনার নাম দিতে হবে');
+    await expect.poll(() => page.locator('#lead-name-error').textContent()).toBe('নাম দিতে হবে');
     expect(await page.locator('#lead-email-error').textContent()).toBe('ইমেইল দিতে হবে');
     expect(await page.locator('#lead-phone-error').textContent()).toBe('ফোন নম্বর দিতে হবে');
-    expect(await page.locator('#lead-company-error').textContent()).toBe('প্রতিষ্ঠান দিতে হবে');
-    expect(await page.locator('#lead-requirement-error').textContent()).toBe('কী আনা-নেওয়া করবেন? দিতে হবে');
+    expect(await page.locator('#lead-company-error').textContent()).toBe('প্রতিষ্ঠানের নাম দিতে হবে');
+    expect(await page.locator('#lead-requirement-error').textContent()).toBe('বিবরণ দিতে হবে');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('lead-name');
     await page.getByLabel('আপনার নাম').fill('Karim Uddin');
     await page.getByLabel('ইমেইল').fill('karim@agrofresh');
@@ -222,7 +222,7 @@ describe('the public site', () => {
       'সঠিক মোবাইল নম্বর লিখুন, যেমন ০১৭১২৩৪৫৬৭৮',
     );
     expect(await page.locator('#lead-requirement-error').textContent()).toBe(
-      'কী আনা-নেওয়া করবেন? কমপক্ষে ১০ অক্ষরের হতে হবে',
+      'বিবরণ কমপক্ষে ১০ অক্ষরের হতে হবে',
     );
     expect(await page.locator('#lead-name-error').count()).toBe(0);
     expect(await page.getByLabel('ইমেইল').getAttribute('aria-invalid')).toBe('true');

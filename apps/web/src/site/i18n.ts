@@ -194,6 +194,14 @@ const en = {
     sending: 'Sending…',
     sent: 'Thank you. Our enterprise team will call you within one working day.',
     failed: 'Something went wrong. Please try again.',
+    /** The fields as a message names them (Bengali only: English shows the schema's own words). */
+    fieldNames: {
+      name: 'Name',
+      email: 'Email',
+      phone: 'Phone number',
+      company: 'Company',
+      requirement: 'Requirement',
+    },
   },
   faq: {
     title: 'Questions and answers',
@@ -214,7 +222,11 @@ const en = {
     read: 'Read',
     back: 'All stories',
   },
-  notFound: { title: 'Page not found', body: 'This page does not exist. Go to the home page.' },
+  notFound: {
+    title: 'Page not found',
+    body: 'This page does not exist, or it has moved. Try one of these:',
+    home: 'Home: price a delivery',
+  },
 };
 
 export type Dictionary = typeof en;
@@ -402,6 +414,13 @@ const bn: Dictionary = {
     sending: 'পাঠানো হচ্ছে…',
     sent: 'ধন্যবাদ। আমাদের এন্টারপ্রাইজ টিম এক কর্মদিবসের মধ্যে আপনাকে ফোন করবে।',
     failed: 'কিছু একটা সমস্যা হয়েছে। আবার চেষ্টা করুন।',
+    fieldNames: {
+      name: 'নাম',
+      email: 'ইমেইল',
+      phone: 'ফোন নম্বর',
+      company: 'প্রতিষ্ঠানের নাম',
+      requirement: 'বিবরণ',
+    },
   },
   faq: {
     title: 'প্রশ্নোত্তর',
@@ -422,7 +441,11 @@ const bn: Dictionary = {
     read: 'পড়ুন',
     back: 'সব লেখা',
   },
-  notFound: { title: 'পাতাটি পাওয়া যায়নি', body: 'এই পাতাটি নেই। হোম পেজে যান।' },
+  notFound: {
+    title: 'পাতাটি পাওয়া যায়নি',
+    body: 'এই পাতাটি নেই, অথবা সরানো হয়েছে। এগুলোর কোনোটি দেখুন:',
+    home: 'হোম: ডেলিভারি চার্জ দেখুন',
+  },
 };
 
 export const dictionaries: Record<Lang, Dictionary> = { en, bn };

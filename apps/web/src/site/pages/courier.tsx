@@ -94,10 +94,7 @@ export function CourierPage({ lang, page }: SiteProps & { page: CourierData }) {
                     {booth.kind === 'hub' ? t.hub : t.booth}
                   </span>
                 </div>
-                <p>
-                  {lang === 'bn' ? booth.addressBn : booth.address}
-                  <span className="muted"> · {districtName.get(booth.districtId) ?? ''}</span>
-                </p>
+                <p>{lang === 'bn' ? booth.addressBn : booth.address}</p>
                 <dl className="facts">
                   <div>
                     <dt>{t.phone}</dt>

@@ -145,7 +145,7 @@ function LeadForm({ lang }: { lang: SiteProps['lang'] }) {
       )}
       {errors[field] ? (
         <p className="field__error" id={`lead-${field}-error`}>
-          {leadMessage(errors[field], t[field], lang)}
+          {leadMessage(errors[field], t.fieldNames[field], lang)}
         </p>
       ) : null}
     </div>
