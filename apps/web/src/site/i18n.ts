@@ -161,6 +161,7 @@ const en = {
     found1: ' place takes walk-in parcels',
     none: 'No booth or hub matches. Choose another district or area, or clear the search.',
     servicesTitle: 'Here you can',
+    hubsHint: 'Every district also has a Dak hub that takes walk-in parcels: choose a district to see it.',
     services: {
       send_parcel: 'Send a parcel',
       cash_on_delivery: 'Send with cash on delivery',
@@ -382,6 +383,7 @@ const bn: Dictionary = {
     found1: 'টি জায়গায় সরাসরি পার্সেল জমা দেওয়া যায়',
     none: 'কোনো বুথ বা হাব মেলেনি। অন্য জেলা বা এরিয়া বেছে নিন, অথবা খোঁজা মুছে দিন।',
     servicesTitle: 'এখানে যা করা যায়',
+    hubsHint: 'প্রতিটি জেলায় ডাকের একটি হাবেও সরাসরি পার্সেল জমা দেওয়া যায়: দেখতে জেলা বেছে নিন।',
     services: {
       send_parcel: 'পার্সেল পাঠানো',
       cash_on_delivery: 'ক্যাশ অন ডেলিভারিতে পাঠানো',

@@ -126,7 +126,9 @@ export function createSiteLoaders(deps: {
       if (districtId) params.set('districtId', districtId);
       if (areaId) params.set('areaId', areaId);
       if (q) params.set('q', q);
-      const booths = await items<Booth>(`/api/v1/public/booths?${params}`);
+      const found = await items<Booth>(`/api/v1/public/booths?${params}`);
+      // Unnarrowed, the booths only: every district's hub too would be some 80 cards on a phone.
+      const booths = districtId || q ? found : found.filter((b) => b.kind === 'booth');
       const option = (d: { id: string; nameEn: string; nameBn: string }) => ({
         id: d.id,
         nameEn: d.nameEn,

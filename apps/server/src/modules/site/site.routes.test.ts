@@ -188,6 +188,13 @@ describe('pages filled from the content, leads and tracking routes', () => {
     const area = await page('/courier?districtId=chattogram&areaId=chattogram-city--agrabad');
     expect(area.html).toContain('Dak Booth Agrabad');
     expect(area.html).not.toContain('Dak Booth GEC Circle');
+    // Unnarrowed: every booth, and the hubs wait for a district.
+    const all = await page('/courier');
+    expect(all.html).toContain('Dak Booth Zindabazar');
+    expect(all.html).toContain('Dak Booth Agrabad');
+    expect(all.html).not.toContain('Chattogram City Hub');
+    expect(all.html).toContain('choose a district to see it');
+    expect(district.html).toContain('Chattogram City Hub');
     const bn = await page('/bn/courier?districtId=chattogram');
     expect(bn.html).toContain('ডাক বুথ আগ্রাবাদ');
     expect(bn.html).toContain('বিকাশে পেমেন্ট');

@@ -84,6 +84,7 @@ export function CourierPage({ lang, page }: SiteProps & { page: CourierData }) {
             : localizeDigits(String(page.booths.length), lang) +
               (page.booths.length === 1 ? t.found1 : t.found)}
         </p>
+        {!page.districtId && !page.q ? <p>{t.hubsHint}</p> : null}
         {page.booths.length > 0 ? (
           <ul className="results results--grid">
             {page.booths.map((booth) => (
