@@ -261,6 +261,9 @@ describe('the public site', () => {
     const text = await bodyText(desk);
     expect(text).toContain('Karim Uddin');
     expect(text).toContain('karim@agrofresh.com.bd');
+    // The table has finished loading (antd dims it while its spinner runs).
+    await expect.poll(() => desk.locator('.ant-spin-spinning').count()).toBe(0);
+    await desk.waitForTimeout(300);
     await shot(desk, 'public-lead-in-ops-1280-en');
     await office.close();
   });
