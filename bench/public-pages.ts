@@ -14,6 +14,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from '../apps/server/src
 import { migrate } from '../apps/server/src/db/migrate';
 import { seedGeography } from '../apps/server/src/db/seed/geography';
 import { seedParcelCategories } from '../apps/server/src/db/seed/parcel-categories';
+import { seedSiteContent } from '../apps/server/src/db/seed/site-content';
 
 /**
  * How fast the public pages load on a cheap phone on a slow network (docs/performance.md):
@@ -21,7 +22,7 @@ import { seedParcelCategories } from '../apps/server/src/db/seed/parcel-categori
  * (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), from a cold cache. Reports the
  * JavaScript transferred (bytes on the wire, compressed as the server sends it), all bytes
  * transferred, and Largest Contentful Paint. Runs the built web app (npm run build first) and
- * the real server on a throw-away embedded PostgreSQL.
+ * the real server on a throw-away embedded PostgreSQL with the demo site content.
  *   node --import tsx bench/public-pages.ts        (BENCH_RUNS=3 per page, median reported)
  */
 
@@ -34,9 +35,11 @@ const pages = [
   '/coverage',
   '/coverage?q=sylhet&from=mirpur%2010',
   '/courier',
+  '/courier?districtId=chattogram',
   '/enterprise',
   '/faq',
   '/blog',
+  '/blog/cash-on-delivery-paid-next-day',
   '/track/DK22222222X',
 ];
 const slow4g = {
@@ -72,6 +75,8 @@ async function main() {
     await migrate(database.pool);
     await seedGeography(database.db);
     await seedParcelCategories(database.db);
+    // The demo booths, trucks, FAQ and posts: the pages as a visitor sees them, not their empty states.
+    await seedSiteContent(database.db);
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: webDist });
     app = await buildApp({ config, database });
     await app.listen({ port: 0, host: '127.0.0.1' });

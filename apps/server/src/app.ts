@@ -331,8 +331,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         geo,
         pricing,
         coverage,
-        api: async (url) => {
-          const res = await app.inject({ method: 'GET', url });
+        api: async (url, ip) => {
+          const res = await app.inject({ method: 'GET', url, remoteAddress: ip });
           return { status: res.statusCode, body: res.statusCode === 200 ? res.json() : null };
         },
       }),

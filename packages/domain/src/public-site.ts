@@ -10,10 +10,12 @@ export type { CoverageHit, CoverageSummary };
 
 export type Lang = 'en' | 'bn';
 
+type Bilingual = { en: string; bn: string };
+/** `GET /tracking/:trackingId` (the allow-list in `operations.ts`): dates arrive as ISO text. */
 export type TrackingEvent = {
   status: string;
   at: string;
-  hub: string | null;
+  hub: { id: string; name: Bilingual } | null;
   message_en: string;
   message_bn: string;
 };
@@ -21,6 +23,9 @@ export type Tracking = {
   trackingId: string;
   status: string;
   statusGroup: string;
+  deliveryArea: { name: Bilingual; district: Bilingual };
+  /** Masked: 01712-****78. */
+  customerPhone: string;
   events: TrackingEvent[];
 };
 
@@ -89,7 +94,7 @@ export type AreaRef = {
 export type NamePair = { nameEn: string; nameBn: string };
 export type DistrictOption = NamePair & { id: string };
 
-/** Each page with the data its loader found; `null` where the API answered 404 (not there yet). */
+/** Each page with the data its loader found (an empty list when the content API fails). */
 export type SitePage =
   | {
       name: 'home';
@@ -116,13 +121,15 @@ export type SitePage =
       name: 'courier';
       districts: DistrictOption[];
       districtId: string;
+      /** The chosen district's areas (empty until a district is chosen). */
+      areas: DistrictOption[];
+      areaId: string;
       q: string;
-      booths: Booth[] | null;
-      hubs: (NamePair & { id: string; districtId: string })[];
+      booths: Booth[];
     }
-  | { name: 'enterprise'; trucks: TruckType[] | null }
-  | { name: 'faq'; items: FaqItem[] | null }
-  | { name: 'blog'; posts: BlogSummary[] | null }
+  | { name: 'enterprise'; trucks: TruckType[] }
+  | { name: 'faq'; items: FaqItem[] }
+  | { name: 'blog'; posts: BlogSummary[] }
   | { name: 'blog-post'; post: BlogPost }
   | { name: 'not-found' };
 

@@ -1,5 +1,6 @@
 import type { SiteProps } from '@dak/domain/public-site';
-import { dictionaries, fill } from './i18n';
+import { TrackBox } from './components/track-box';
+import { dictionaries, fill, hrefOf } from './i18n';
 import { Layout } from './layout';
 import { BlogPage, BlogPostPage } from './pages/blog';
 import { CourierPage } from './pages/courier';
@@ -39,12 +40,26 @@ function Page(props: SiteProps) {
       return <BlogPostPage {...props} page={page} />;
     case 'not-found': {
       const t = dictionaries[props.lang].notFound;
+      const nav = dictionaries[props.lang].nav;
+      const links = [
+        ['/', t.home],
+        ['/coverage', nav.coverage],
+        ['/courier', nav.courier],
+        ['/faq', nav.faq],
+        ['/blog', nav.blog],
+      ] as const;
       return (
         <section className="wrap section narrow">
           <h1>{t.title}</h1>
-          <p>
-            <a href={props.lang === 'bn' ? '/bn' : '/'}>{t.body}</a>
-          </p>
+          <p className="lead">{t.body}</p>
+          <ul className="link-list">
+            {links.map(([path, label]) => (
+              <li key={path}>
+                <a href={hrefOf(props.lang, path)}>{label}</a>
+              </li>
+            ))}
+          </ul>
+          <TrackBox lang={props.lang} />
         </section>
       );
     }

@@ -14,8 +14,11 @@ import type { CoverageService } from '../coverage/coverage.service';
 import type { GeoService } from '../geo/geo.service';
 import type { PricingService } from '../pricing/pricing.service';
 
-/** A GET of our own API in process (Fastify's inject): same validation, same contract. */
-export type ApiGet = (url: string) => Promise<{ status: number; body: unknown }>;
+/**
+ * A GET of our own API in process (Fastify's inject): same validation, same contract, and the
+ * visitor's address, so per-IP limits (tracking) count the visitor, not the server.
+ */
+export type ApiGet = (url: string, ip?: string) => Promise<{ status: number; body: unknown }>;
 
 type Query = Record<string, string | undefined>;
 const text = (value: string | undefined, max = 100) => (value ?? '').trim().slice(0, max);
@@ -23,8 +26,8 @@ const text = (value: string | undefined, max = 100) => (value ?? '').trim().slic
 /**
  * What each public page shows, loaded on the server. Our own data (geography, prices, coverage)
  * comes from the services; content owned by other modules (tracking, booths, trucks, FAQ, blog)
- * through their public API routes in process, so the page reads exactly what a browser would,
- * and a route that does not exist yet (404) gives the page's graceful state, not an error.
+ * through their public API routes in process, so the page reads exactly what a browser would;
+ * a failed read gives the page its empty state, not an error page.
  */
 export function createSiteLoaders(deps: {
   geo: GeoService;
@@ -34,10 +37,10 @@ export function createSiteLoaders(deps: {
 }) {
   const { geo, pricing, coverage, api } = deps;
 
-  /** The list's items, or null when the route answers 404 (not built yet) or fails. */
-  async function items<T>(url: string): Promise<T[] | null> {
+  /** The list's items; none when the route refuses or fails (the page shows its empty state). */
+  async function items<T>(url: string): Promise<T[]> {
     const res = await api(url);
-    if (res.status !== 200) return null;
+    if (res.status !== 200) return [];
     return (res.body as { items: T[] }).items;
   }
 
@@ -93,9 +96,9 @@ export function createSiteLoaders(deps: {
       }
     },
 
-    async track(trackingId: string): Promise<SitePage & { name: 'track' }> {
+    async track(trackingId: string, ip?: string): Promise<SitePage & { name: 'track' }> {
       const id = text(trackingId, 40).toUpperCase();
-      const res = await api(`/api/v1/tracking/${encodeURIComponent(id)}`);
+      const res = await api(`/api/v1/tracking/${encodeURIComponent(id)}`, ip);
       return { name: 'track', trackingId: id, tracking: res.status === 200 ? (res.body as Tracking) : null };
     },
 
@@ -110,25 +113,35 @@ export function createSiteLoaders(deps: {
       return { name: 'coverage', summary, q, fromText, from: result.from, hits: result.items };
     },
 
+    /** Booths and hubs by district, then by area (the booths there and the hub serving it). */
     async courier(query: Query): Promise<SitePage> {
-      const [districts, hubs] = await Promise.all([geo.listDistricts(), geo.listHubs({})]);
+      const districts = await geo.listDistricts();
       const districtId = districts.items.some((d) => d.id === query.districtId)
         ? (query.districtId ?? '')
         : '';
+      const areas = districtId ? (await geo.listAreas(districtId)).items : [];
+      const areaId = areas.some((a) => a.id === query.areaId) ? (query.areaId ?? '') : '';
       const q = text(query.q);
       const params = new URLSearchParams();
       if (districtId) params.set('districtId', districtId);
+      if (areaId) params.set('areaId', areaId);
       if (q) params.set('q', q);
-      const booths = await items<Booth>(`/api/v1/public/booths?${params}`);
+      const found = await items<Booth>(`/api/v1/public/booths?${params}`);
+      // Unnarrowed, the booths only: every district's hub too would be some 80 cards on a phone.
+      const booths = districtId || q ? found : found.filter((b) => b.kind === 'booth');
+      const option = (d: { id: string; nameEn: string; nameBn: string }) => ({
+        id: d.id,
+        nameEn: d.nameEn,
+        nameBn: d.nameBn,
+      });
       return {
         name: 'courier',
-        districts: districts.items.map((d) => ({ id: d.id, nameEn: d.nameEn, nameBn: d.nameBn })),
+        districts: districts.items.map(option),
         districtId,
+        areas: areas.map(option).sort((a, b) => a.nameEn.localeCompare(b.nameEn)),
+        areaId,
         q,
         booths,
-        hubs: hubs.items
-          .filter((h) => h.active && h.kind !== 'sorting')
-          .map((h) => ({ id: h.id, nameEn: h.nameEn, nameBn: h.nameBn, districtId: h.districtId })),
       };
     },
 

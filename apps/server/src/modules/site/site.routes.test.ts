@@ -1,10 +1,11 @@
-import type { Tracking } from '@dak/domain/public-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInStaff } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { bookingMerchant, bookParcel, walk } from '../../../test/operations-fixtures';
+import { seedSiteContent } from '../../db/seed/site-content';
 import { createCoverageService } from '../coverage/coverage.service';
 import { createGeoService } from '../geo/geo.service';
 import { createPricingService } from '../pricing/pricing.service';
-import { siteDocument } from './site.document';
 import { createSiteLoaders } from './site.loaders';
 import { createSiteRendererLoader } from './site.renderer';
 
@@ -99,22 +100,24 @@ describe('public pages are rendered on the server', () => {
     expect(redirect.headers.location).toBe('/bn/track/DK7MQ2XH4BK');
   });
 
-  it('courier, enterprise, FAQ and blog render a useful page while their content API is not there', async () => {
+  it('courier, enterprise, FAQ and blog show a clear empty state before staff write anything', async () => {
     const courier = await page('/courier?districtId=chattogram');
     expect(courier.status).toBe(200);
     expect(titleOf(courier.html)).toBe('Courier booths and hubs — send a parcel with Dak');
     expect(courier.html).toContain('What to bring');
-    expect(courier.html).toMatch(/Chattogram/);
+    // Hubs come from the geography data, so a district has its hub even without booths.
+    expect(courier.html).toContain('Chattogram');
     const enterprise = await page('/bn/enterprise');
     expect(titleOf(enterprise.html)).toBe('এন্টারপ্রাইজ লজিস্টিকস ও ট্রাক ভাড়া — ডাক');
     expect(enterprise.html).toContain('কোটেশন চান');
+    expect(enterprise.html).toContain('উপযুক্ত গাড়ি ও কোটেশন');
     const faq = await page('/faq');
-    expect(faq.html).toContain('How much does a delivery cost?');
-    // The answer quotes the price plan, not typed numbers.
-    expect(faq.html).toContain('Within a city ৳60 up to 500 g and ৳70 up to 1 kg');
+    expect(faq.status).toBe(200);
+    expect(faq.html).toContain('No questions here yet');
     const blog = await page('/bn/blog');
     expect(blog.status).toBe(200);
     expect(titleOf(blog.html)).toBe('ব্লগ — ডাক');
+    expect(blog.html).toContain('এখনো কোনো লেখা নেই');
     const post = await page('/blog/no-such-post');
     expect(post.status).toBe(404);
     expect(post.html).toContain('Page not found');
@@ -143,78 +146,112 @@ describe('public pages are rendered on the server', () => {
   });
 });
 
-describe('pages against the contracts of routes built on other branches', () => {
-  it('renders the timeline, newest first, in the page language', async () => {
-    const geo = createGeoService({ db: t.database.db });
-    const rateLimiter = { consume: async () => undefined } as never;
-    const pricing = createPricingService({
-      db: t.database.db,
-      clock: t.clock,
-      geo,
-      rateLimiter,
-      limits: t.config.rateLimits,
-    });
-    const coverage = createCoverageService({
-      db: t.database.db,
-      geo,
-      pricing,
-      rateLimiter,
-      limits: t.config.rateLimits,
-    });
-    const tracking: Tracking = {
-      trackingId: 'DK7MQ2XH4BK',
-      status: 'in_transit',
-      statusGroup: 'forward_in_progress',
-      events: [
-        {
-          status: 'pickup_pending',
-          at: '2026-11-22T04:00:00Z',
-          hub: null,
-          message_en: 'Parcel booked',
-          message_bn: 'পার্সেল বুক হয়েছে',
-        },
-        {
-          status: 'in_transit',
-          at: '2026-11-22T10:00:00Z',
-          hub: 'Mirpur hub',
-          message_en: 'On the way to Sylhet',
-          message_bn: 'সিলেটের পথে',
-        },
-      ],
-    };
-    // The tracking route is another module's (the contract in issue 6): answered here as it will.
-    const loaders = createSiteLoaders({
-      geo,
-      pricing,
-      coverage,
-      api: async (url) =>
-        url === '/api/v1/tracking/DK7MQ2XH4BK'
-          ? { status: 200, body: tracking }
-          : { status: 404, body: null },
-    });
-    const data = await loaders.track('dk7mq2xh4bk');
-    expect(data.tracking?.trackingId).toBe('DK7MQ2XH4BK');
-    const renderer = await createSiteRendererLoader(undefined)();
-    const props = {
-      lang: 'bn' as const,
-      path: '/track/DK7MQ2XH4BK',
-      search: '',
-      plan: await loaders.plan(),
-      page: data,
-    };
-    const html = siteDocument({
-      props,
-      page: renderer.render(props),
-      assets: null,
-      origin: 'https://dak.example',
-      noindex: true,
-    });
-    expect(html).toContain('পথে আছে');
-    expect(html.indexOf('সিলেটের পথে')).toBeLessThan(html.indexOf('পার্সেল বুক হয়েছে'));
-    expect(html).toContain('Mirpur hub');
-    expect(html).toContain('<title>পার্সেল DK7MQ2XH4BK ট্র্যাক করুন — ডাক</title>');
-    const unknown = await loaders.track('DK22222222X');
-    expect(unknown.tracking).toBeNull();
+describe('pages filled from the content, leads and tracking routes', () => {
+  beforeAll(async () => {
+    await seedSiteContent(t.database.db);
+  });
+
+  it('curl of the home, coverage and a blog post returns HTML with their text', async () => {
+    const home = await page('/');
+    expect(home.html).toContain('Fast courier service');
+    expect(home.html).toContain('Delivery charge calculator');
+    const coverage = await page('/coverage?q=chattogram');
+    expect(coverage.html).toContain('Coverage area');
+    expect(coverage.html).toContain('Results for “chattogram”');
+    const post = await page('/blog/cash-on-delivery-paid-next-day');
+    expect(post.status).toBe(200);
+    expect(post.headers['content-type']).toContain('text/html');
+    expect(titleOf(post.html)).toBe('Your cash on delivery, paid the next working day — Dak');
+    expect(descriptionOf(post.html)).toContain('From the customer’s hand to your account');
+    expect(post.html).toContain('<h1>Your cash on delivery, paid the next working day</h1>');
+    expect(post.html).toContain('<h2>From the customer’s hand to your account</h2>');
+    expect(post.html).toContain('<strong>less the delivery charge and the 1% COD charge</strong>');
+    const bn = await page('/bn/blog/cash-on-delivery-paid-next-day');
+    expect(titleOf(bn.html)).toBe('ক্যাশ অন ডেলিভারির টাকা পরের কর্মদিবসেই — ডাক');
+    expect(bn.html).toContain('<html lang="bn">');
+    const list = await page('/blog');
+    expect(list.html).toContain('href="/blog/cash-on-delivery-paid-next-day"');
+    expect(list.html).toContain('How the money your customers pay reaches your bank');
+  });
+
+  it('the courier page finds the booths and the hub by district and area, in both languages', async () => {
+    const district = await page('/courier?districtId=chattogram');
+    expect(district.html).toContain('Dak Booth Agrabad');
+    expect(district.html).toContain('Dak Booth GEC Circle');
+    expect(district.html).toContain('Agrabad Commercial Area, Chattogram 4100');
+    expect(district.html).toContain('href="tel:+8801811000201"');
+    expect(district.html).toContain('01811-000201');
+    expect(district.html).toContain('Pay by bKash');
+    expect(district.html).not.toContain('Dak Booth Zindabazar');
+    // The district's areas to narrow down by.
+    expect(district.html).toContain('<option value="chattogram-city--agrabad">Agrabad</option>');
+    const area = await page('/courier?districtId=chattogram&areaId=chattogram-city--agrabad');
+    expect(area.html).toContain('Dak Booth Agrabad');
+    expect(area.html).not.toContain('Dak Booth GEC Circle');
+    // Unnarrowed: every booth, and the hubs wait for a district.
+    const all = await page('/courier');
+    expect(all.html).toContain('Dak Booth Zindabazar');
+    expect(all.html).toContain('Dak Booth Agrabad');
+    expect(all.html).not.toContain('Chattogram City Hub');
+    expect(all.html).toContain('choose a district to see it');
+    expect(district.html).toContain('Chattogram City Hub');
+    const bn = await page('/bn/courier?districtId=chattogram');
+    expect(bn.html).toContain('ডাক বুথ আগ্রাবাদ');
+    expect(bn.html).toContain('বিকাশে পেমেন্ট');
+    expect(bn.html).toContain('০১৮১১-০০০২০১');
+  });
+
+  it('the enterprise page lists truck types with capacity and indicative prices; FAQ by category', async () => {
+    const trucks = (await t.app.inject({ method: 'GET', url: '/api/v1/public/truck-types' })).json<{
+      items: { name: string; capacityKg: number }[];
+    }>().items;
+    expect(trucks.length).toBeGreaterThan(0);
+    const enterprise = await page('/enterprise');
+    for (const truck of trucks) expect(enterprise.html).toContain(truck.name);
+    expect(enterprise.html).toContain('Prices are indicative');
+    expect(enterprise.html).toContain('Indicative price');
+    expect(enterprise.html).toMatch(/Carries up to [\d,]+ kg/);
+    const faq = await page('/faq');
+    expect(faq.html).toContain('Can I send a single parcel without a merchant account?');
+    expect(faq.html).toContain('About Dak');
+    expect(faq.html).not.toContain('No questions here yet');
+    const bn = await page('/bn/faq');
+    expect(bn.html).toContain('মার্চেন্ট অ্যাকাউন্ট ছাড়া কি একটি পার্সেল পাঠানো যায়?');
+  });
+
+  it('the sitemap lists the published posts in both languages, not drafts', async () => {
+    await t.database.db
+      .updateTable('blog_posts')
+      .set({ status: 'draft' })
+      .where('slug', '=', 'packing-parcels-that-arrive-safe')
+      .execute();
+    const sitemap = await page('/sitemap.xml');
+    expect(sitemap.html).toContain('<loc>http://localhost:80/blog/cash-on-delivery-paid-next-day</loc>');
+    expect(sitemap.html).toContain('<loc>http://localhost:80/bn/blog/cash-on-delivery-paid-next-day</loc>');
+    expect(sitemap.html).not.toContain('packing-parcels-that-arrive-safe');
+  });
+
+  it('a parcel booked through the API shows its timeline, newest first, in English and Bengali', async () => {
+    const admin = await signInStaff(t, 'admin');
+    const merchant = await bookingMerchant(t);
+    const { trackingId } = await bookParcel(t, merchant, { customerPhone: '01912345678' });
+    await walk(t, admin.token, trackingId, ['at_sorting', 'in_transit']);
+    const en = await page(`/track/${trackingId.toLowerCase()}`);
+    expect(en.status).toBe(200);
+    expect(en.headers['cache-control']).toBe('no-cache');
+    expect(en.html).toContain('<meta name="robots" content="noindex" />');
+    expect(titleOf(en.html)).toBe(`Track parcel ${trackingId} — Dak`);
+    expect(en.html).toContain('On the way');
+    expect(en.html).toContain('01912-****78');
+    expect(en.html).toContain('Mirpur Hub');
+    const newest = en.html.indexOf('On the way to the delivery hub');
+    expect(newest).toBeGreaterThan(0);
+    expect(newest).toBeLessThan(en.html.indexOf('Picked up; at the sorting hub'));
+    const bn = await page(`/bn/track/${trackingId}`);
+    expect(bn.html).toContain('পথে আছে');
+    expect(bn.html).toContain('পিকআপ হয়েছে; সর্টিং হাবে আছে');
+    expect(bn.html).toContain('মিরপুর হাব');
+    expect(bn.html).toContain('০১৯১২-****৭৮');
   });
 
   it('renders a blog post from markdown without letting it inject markup', async () => {

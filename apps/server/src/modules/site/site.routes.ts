@@ -66,7 +66,7 @@ export function siteRoutes(deps: {
         return reply.redirect(id ? at(`/track/${encodeURIComponent(id)}`) : at('/'), 303);
       });
       app.get<{ Params: { trackingId: string } }>(at('/track/:trackingId'), async (request, reply) => {
-        const page = await loaders.track(request.params.trackingId);
+        const page = await loaders.track(request.params.trackingId, ip(request));
         return send(request, reply, lang, `/track/${encodeURIComponent(page.trackingId)}`, page, {
           status: page.tracking ? 200 : 404,
           cache: 'no-cache',
@@ -139,7 +139,7 @@ export function siteRoutes(deps: {
     app.get('/sitemap.xml', async (request, reply) => {
       const origin = originOf(request);
       const blog = await loaders.blog();
-      const posts = blog.name === 'blog' ? (blog.posts ?? []) : [];
+      const posts = blog.name === 'blog' ? blog.posts : [];
       const paths: string[] = [...sitemapPaths, ...posts.map((p) => `/blog/${encodeURIComponent(p.slug)}`)];
       const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
       const urls = paths.flatMap((path) =>

@@ -1,14 +1,14 @@
 import type { SitePage, SiteProps } from '@dak/domain/public-site';
+import { MarkdownView } from '../../lib/markdown-view';
 import { formatDate } from '../format';
 import { dictionaries, hrefOf } from '../i18n';
-import { Markdown } from '../markdown';
 
 type BlogData = Extract<SitePage, { name: 'blog' }>;
 type PostData = Extract<SitePage, { name: 'blog-post' }>;
 
 export function BlogPage({ lang, page }: SiteProps & { page: BlogData }) {
   const t = dictionaries[lang].blog;
-  const posts = page.posts ?? [];
+  const { posts } = page;
   return (
     <section className="wrap section">
       <h1>{t.title}</h1>
@@ -54,7 +54,7 @@ export function BlogPostPage({ lang, page }: SiteProps & { page: PostData }) {
       {post.coverImageUrl ? (
         <img className="post__cover" src={post.coverImageUrl} alt="" width="960" height="480" />
       ) : null}
-      <Markdown source={lang === 'bn' ? post.bodyBn : post.bodyEn} />
+      <MarkdownView source={lang === 'bn' ? post.bodyBn : post.bodyEn} />
     </article>
   );
 }

@@ -1,14 +1,28 @@
 import type { SitePage, SiteProps } from '@dak/domain/public-site';
+import { useState } from 'react';
+import { localizeDigits } from '../format';
 import { dictionaries, hrefOf } from '../i18n';
 
 type CourierData = Extract<SitePage, { name: 'courier' }>;
 
-/** Walk-in senders: what to bring, and the booths and hubs by district and area (a GET form). */
+/** Our phone numbers as people dial them: 8801712345678 → 01712-345678. */
+function phoneText(phone: string): string {
+  const local = phone.replace(/^880/, '0');
+  return /^01\d{9}$/.test(local) ? `${local.slice(0, 5)}-${local.slice(5)}` : local;
+}
+
+/**
+ * Walk-in senders: what to bring, and the booths and hubs by district and area (a GET form, so it
+ * works without script): address, phone, hours and what each place does, in the page's language.
+ */
 export function CourierPage({ lang, page }: SiteProps & { page: CourierData }) {
   const t = dictionaries[lang].courier;
   const name = (pair: { nameEn: string; nameBn: string }) => (lang === 'bn' ? pair.nameBn : pair.nameEn);
   const districtName = new Map(page.districts.map((d) => [d.id, name(d)]));
-  const hubs = page.districtId ? page.hubs.filter((h) => h.districtId === page.districtId) : page.hubs;
+  // The area list belongs to the district the page was loaded for; another district needs a search first.
+  const [districtId, setDistrictId] = useState(page.districtId);
+  const areasShown = districtId !== '' && districtId === page.districtId && page.areas.length > 0;
+  const place = page.districtId ? districtName.get(page.districtId) : undefined;
   return (
     <>
       <section className="wrap section">
@@ -24,11 +38,16 @@ export function CourierPage({ lang, page }: SiteProps & { page: CourierData }) {
         </div>
       </section>
       <section className="wrap section" aria-labelledby="booths-title">
-        <h2 id="booths-title">{page.booths ? t.button : t.hubsTitle}</h2>
+        <h2 id="booths-title">{t.findTitle}</h2>
         <form className="card search-form" action={hrefOf(lang, '/courier')} method="get">
           <div className="field">
             <label htmlFor="courier-district">{t.district}</label>
-            <select id="courier-district" name="districtId" defaultValue={page.districtId}>
+            <select
+              id="courier-district"
+              name="districtId"
+              value={districtId}
+              onChange={(event) => setDistrictId(event.target.value)}
+            >
               <option value="">{t.anyDistrict}</option>
               {page.districts.map((d) => (
                 <option key={d.id} value={d.id}>
@@ -37,57 +56,76 @@ export function CourierPage({ lang, page }: SiteProps & { page: CourierData }) {
               ))}
             </select>
           </div>
-          {page.booths ? (
+          {areasShown ? (
             <div className="field">
-              <label htmlFor="courier-q">{t.q}</label>
-              <input id="courier-q" name="q" defaultValue={page.q} autoComplete="off" />
+              <label htmlFor="courier-area">{t.area}</label>
+              <select id="courier-area" name="areaId" defaultValue={page.areaId}>
+                <option value="">{t.anyArea}</option>
+                {page.areas.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {name(a)}
+                  </option>
+                ))}
+              </select>
             </div>
           ) : null}
+          <div className="field">
+            <label htmlFor="courier-q">{t.q}</label>
+            <input id="courier-q" name="q" defaultValue={page.q} autoComplete="off" />
+          </div>
           <button className="btn btn--primary" type="submit">
-            {page.booths ? t.button : t.showHubs}
+            {t.button}
           </button>
         </form>
-        {page.booths ? (
-          page.booths.length === 0 ? (
-            <p>{t.none}</p>
-          ) : (
-            <ul className="results">
-              {page.booths.map((booth) => (
-                <li key={booth.id} className="card result">
-                  <div className="result__head">
-                    <h3>{lang === 'bn' ? booth.nameBn : booth.name}</h3>
-                    <span className="badge">{booth.kind === 'hub' ? t.hub : t.booth}</span>
+        <p className="muted" aria-live="polite">
+          {place ? `${place}: ` : ''}
+          {page.booths.length === 0
+            ? t.none
+            : localizeDigits(String(page.booths.length), lang) +
+              (page.booths.length === 1 ? t.found1 : t.found)}
+        </p>
+        {!page.districtId && !page.q ? <p>{t.hubsHint}</p> : null}
+        {page.booths.length > 0 ? (
+          <ul className="results results--grid">
+            {page.booths.map((booth) => (
+              <li key={booth.id} className="card result">
+                <div className="result__head">
+                  <h3>{lang === 'bn' ? booth.nameBn : booth.name}</h3>
+                  <span className={`badge${booth.kind === 'hub' ? ' badge--hub' : ''}`}>
+                    {booth.kind === 'hub' ? t.hub : t.booth}
+                  </span>
+                </div>
+                <p>{lang === 'bn' ? booth.addressBn : booth.address}</p>
+                <dl className="facts">
+                  <div>
+                    <dt>{t.phone}</dt>
+                    <dd>
+                      <a href={`tel:+${booth.phone.replace(/^\+/, '')}`}>
+                        {localizeDigits(phoneText(booth.phone), lang)}
+                      </a>
+                    </dd>
                   </div>
-                  <p>{lang === 'bn' ? booth.addressBn : booth.address}</p>
-                  <dl className="facts">
-                    <div>
-                      <dt>{t.phone}</dt>
-                      <dd>
-                        <a href={`tel:${booth.phone}`}>{booth.phone}</a>
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>{t.hours}</dt>
-                      <dd>{lang === 'bn' ? booth.hoursBn : booth.hours}</dd>
-                    </div>
-                  </dl>
-                </li>
-              ))}
-            </ul>
-          )
-        ) : (
-          <>
-            <p>{t.hubsIntro}</p>
-            <ul className="hub-list">
-              {hubs.map((hub) => (
-                <li key={hub.id}>
-                  <strong>{name(hub)}</strong>
-                  <span className="muted"> · {districtName.get(hub.districtId) ?? ''}</span>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+                  <div>
+                    <dt>{t.hours}</dt>
+                    <dd>{lang === 'bn' ? booth.hoursBn : booth.hours}</dd>
+                  </div>
+                </dl>
+                {booth.services.length > 0 ? (
+                  <>
+                    <p className="result__label">{t.servicesTitle}</p>
+                    <ul className="tags">
+                      {booth.services.map((code) => (
+                        <li key={code} className="tag">
+                          {t.services[code as keyof typeof t.services] ?? code}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </section>
     </>
   );

@@ -2,10 +2,16 @@ import type { SitePage, SiteProps } from '@dak/domain/public-site';
 import { type FormEvent, useState } from 'react';
 import { formatNumber, formatTaka } from '../format';
 import { dictionaries, fill } from '../i18n';
+import {
+  checkLead,
+  type LeadField as Field,
+  leadFields as fields,
+  type LeadProblems,
+  leadMessage,
+  preloadLeadCheck,
+} from '../lead-check';
 
 type EnterpriseData = Extract<SitePage, { name: 'enterprise' }>;
-const fields = ['name', 'email', 'phone', 'company', 'requirement'] as const;
-type Field = (typeof fields)[number];
 
 /** Truck types with capacity and indicative prices, and the quote request form. */
 export function EnterprisePage({ lang, page }: SiteProps & { page: EnterpriseData }) {
@@ -18,7 +24,8 @@ export function EnterprisePage({ lang, page }: SiteProps & { page: EnterpriseDat
       </section>
       <section className="wrap section" aria-labelledby="trucks-title">
         <h2 id="trucks-title">{t.trucksTitle}</h2>
-        {page.trucks && page.trucks.length > 0 ? (
+        {page.trucks.length > 0 ? <p className="muted">{t.indicative}</p> : null}
+        {page.trucks.length > 0 ? (
           <ul className="cards">
             {page.trucks.map((truck) => (
               <li key={truck.id} className="card">
@@ -34,6 +41,7 @@ export function EnterprisePage({ lang, page }: SiteProps & { page: EnterpriseDat
                     unit: t.unit[truck.priceUnit],
                   })}
                 </p>
+                <p className="muted price__note">{t.indicativeShort}</p>
               </li>
             ))}
           </ul>
@@ -62,11 +70,18 @@ function LeadForm({ lang }: { lang: SiteProps['lang'] }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const missing: Partial<Record<Field, string>> = {};
-    for (const field of fields) if (!values[field].trim()) missing[field] = t.required;
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
+    if (state === 'sending') return;
     setState('sending');
+    // The server's schema, in the browser: the same rules and words before anything is sent.
+    const problems = await checkLead(values).catch((): LeadProblems => ({}));
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setState('idle');
+      // The first field to fix gets the focus, so a keyboard or screen-reader user lands on it.
+      const first = fields.find((field) => problems[field]);
+      if (first) document.getElementById(`lead-${first}`)?.focus();
+      return;
+    }
     try {
       const res = await fetch('/api/v1/public/enterprise-leads', {
         method: 'POST',
@@ -79,12 +94,13 @@ function LeadForm({ lang }: { lang: SiteProps['lang'] }) {
       }
       // The server's field messages (the domain's schema), under their fields.
       const body = (await res.json().catch(() => null)) as {
-        error?: { details?: { fields?: { field?: string; message: string }[] } };
+        error?: { details?: { fields?: { path?: string; message: string }[] } };
       } | null;
       const byField: Partial<Record<Field, string>> = {};
       for (const problem of body?.error?.details?.fields ?? []) {
-        const field = problem.field as Field | undefined;
-        if (field && fields.includes(field)) byField[field] = problem.message;
+        // `body.email` → `email`
+        const field = problem.path?.split('.').pop() as Field | undefined;
+        if (field && fields.includes(field) && !byField[field]) byField[field] = problem.message;
       }
       setErrors(byField);
       setState('failed');
@@ -129,14 +145,15 @@ function LeadForm({ lang }: { lang: SiteProps['lang'] }) {
       )}
       {errors[field] ? (
         <p className="field__error" id={`lead-${field}-error`}>
-          {errors[field]}
+          {leadMessage(errors[field], t.fieldNames[field], lang)}
         </p>
       ) : null}
     </div>
   );
   return (
-    <form className="card lead-form" onSubmit={submit} noValidate>
+    <form className="card lead-form" onSubmit={submit} onFocus={preloadLeadCheck} noValidate>
       <h2 id="lead-title">{t.formTitle}</h2>
+      <p className="muted">{t.formIntro}</p>
       <div className="calc__row">
         {input('name', 'text', 'name')}
         {input('company', 'text', 'organization')}

@@ -1,54 +1,44 @@
-import { weightLimits } from '@dak/domain/pricing-rules';
 import type { SitePage, SiteProps } from '@dak/domain/public-site';
-import { formatTaka, localizeDigits } from '../format';
-import { dictionaries, fill } from '../i18n';
+import { MarkdownView } from '../../lib/markdown-view';
+import { dictionaries, hrefOf } from '../i18n';
 
 type FaqData = Extract<SitePage, { name: 'faq' }>;
 
-/** Staff-written entries by category; until there are any, the answers the price plan gives. */
-export function FaqPage({ lang, plan, page }: SiteProps & { page: FaqData }) {
+/** The published entries staff write in the console, by category in the console's order. */
+export function FaqPage({ lang, page }: SiteProps & { page: FaqData }) {
   const t = dictionaries[lang].faq;
-  const taka = (n: number) => formatTaka(n, lang);
-  const digits = (n: number | string) => localizeDigits(String(n), lang);
-  const { same_city, suburbs, outside } = plan.rates;
-  const facts = {
-    sc500: taka(same_city.upTo500g),
-    sc1: taka(same_city.upTo1kg),
-    scx: taka(same_city.perExtraKg),
-    sb500: taka(suburbs.upTo500g),
-    sb1: taka(suburbs.upTo1kg),
-    sbx: taka(suburbs.perExtraKg),
-    o500: taka(outside.upTo500g),
-    o1: taka(outside.upTo1kg),
-    ox: taka(outside.perExtraKg),
-    cutoff: digits(plan.pickupCutoff),
-    same_city: digits(plan.deliveryPromiseDays.same_city),
-    outside: digits(plan.deliveryPromiseDays.outside),
-    cod: digits(plan.codFeePercent),
-    parcelKg: digits(weightLimits.parcelMaxGrams / 1000),
-    calcKg: digits(weightLimits.calculatorMaxGrams / 1000),
-  };
-  const items =
-    page.items && page.items.length > 0
-      ? [...page.items]
-          .sort((a, b) => a.category.localeCompare(b.category) || a.position - b.position)
-          .map((item) => ({
-            id: item.id,
-            q: lang === 'bn' ? item.questionBn : item.questionEn,
-            a: lang === 'bn' ? item.answerBn : item.answerEn,
-          }))
-      : t.builtIn.map(([q, a], i) => ({ id: String(i), q: q ?? '', a: fill(a ?? '', facts) }));
+  const order = Object.keys(t.categories);
+  const rank = (category: string) => (order.includes(category) ? order.indexOf(category) : order.length);
+  const groups = new Map<string, FaqData['items']>();
+  for (const item of [...page.items].sort(
+    (a, b) => rank(a.category) - rank(b.category) || a.position - b.position,
+  )) {
+    groups.set(item.category, [...(groups.get(item.category) ?? []), item]);
+  }
   return (
     <section className="wrap section narrow">
       <h1>{t.title}</h1>
-      <div className="faq">
-        {items.map((item) => (
-          <details key={item.id} className="faq__item">
-            <summary>{item.q}</summary>
-            <p>{item.a}</p>
-          </details>
-        ))}
-      </div>
+      {groups.size === 0 ? (
+        <p className="card">
+          {t.none} <a href={hrefOf(lang, '/')}>{dictionaries[lang].home.calcTitle}</a>
+        </p>
+      ) : (
+        [...groups].map(([category, items]) => (
+          <div key={category} className="faq">
+            <h2 className="h3">
+              {t.categories[category as keyof typeof t.categories] ?? t.categories.general}
+            </h2>
+            {items.map((item) => (
+              <details key={item.id} className="faq__item">
+                <summary>{lang === 'bn' ? item.questionBn : item.questionEn}</summary>
+                <div className="faq__answer">
+                  <MarkdownView source={lang === 'bn' ? item.answerBn : item.answerEn} />
+                </div>
+              </details>
+            ))}
+          </div>
+        ))
+      )}
     </section>
   );
 }

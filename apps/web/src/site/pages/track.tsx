@@ -20,7 +20,8 @@ export function TrackPage({ lang, plan, page }: SiteProps & { page: TrackData })
       </section>
     );
   }
-  const events = [...tracking.events].sort((a, b) => b.at.localeCompare(a.at));
+  // The route lists the events in the order they happened (two may share a second): newest first.
+  const events = [...tracking.events].reverse();
   const inProgress = tracking.statusGroup === 'pickup' || tracking.statusGroup === 'forward_in_progress';
   return (
     <section className="wrap section narrow">
@@ -30,17 +31,32 @@ export function TrackPage({ lang, plan, page }: SiteProps & { page: TrackData })
         <span className="visually-hidden">{t.status}: </span>
         {t.groups[tracking.statusGroup] ?? tracking.status}
       </p>
+      <dl className="facts">
+        <div>
+          <dt>{t.deliveryTo}</dt>
+          <dd>
+            {lang === 'bn'
+              ? `${tracking.deliveryArea.name.bn}, ${tracking.deliveryArea.district.bn}`
+              : `${tracking.deliveryArea.name.en}, ${tracking.deliveryArea.district.en}`}
+          </dd>
+        </div>
+        <div>
+          <dt>{t.receiver}</dt>
+          <dd>{localizeDigits(tracking.customerPhone, lang)}</dd>
+        </div>
+      </dl>
       {inProgress ? (
         <p>{fill(t.expected, { days: localizeDigits(String(plan.deliveryPromiseDays.outside), lang) })}</p>
       ) : null}
       <h2>{t.timeline}</h2>
       <ol className="timeline">
-        {events.map((event) => (
-          <li key={`${event.at}-${event.status}`}>
+        {events.map((event, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the events never reorder; a parcel may repeat a status
+          <li key={`${event.at}-${event.status}-${index}`}>
             <p className="timeline__message">{lang === 'bn' ? event.message_bn : event.message_en}</p>
             <p className="muted">
               <time dateTime={event.at}>{formatDateTime(event.at, lang)}</time>
-              {event.hub ? ` · ${event.hub}` : ''}
+              {event.hub ? ` · ${event.hub.name[lang] || event.hub.name.en}` : ''}
             </p>
           </li>
         ))}

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { DateTime } from '../../../components/ops/date-time';
 import { OpsLoadError, useOpsErrorText } from '../../../components/ops/ops-error';
+import { MarkdownView } from '../../../lib/markdown-view';
 import { blogPosts, type OpsBlogPost } from '../api/blog';
 import { useContentList, useRemoveContent, useSaveContent } from '../api/resource';
 import { useUploadImage } from '../api/upload-image';
 import { ContentDialog } from './content-dialog';
 import { StatusSelect, StatusTag } from './faq-tab';
-import { MarkdownView } from './markdown-view';
 import { RemoveButton } from './remove-button';
 
 type Values = {

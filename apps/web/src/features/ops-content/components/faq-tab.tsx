@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { OpsLoadError } from '../../../components/ops/ops-error';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
+import { MarkdownView } from '../../../lib/markdown-view';
 import { faqEntries, type OpsFaqEntry } from '../api/faq';
 import { useContentList, useRemoveContent, useSaveContent } from '../api/resource';
 import { ContentDialog } from './content-dialog';
-import { MarkdownView } from './markdown-view';
 import { RemoveButton } from './remove-button';
 
 type Values = {

@@ -18,8 +18,13 @@ function inlineNode(node: MdInline, i: number): ReactNode {
     case 'em':
       return <em key={key}>{inline(node.children)}</em>;
     case 'link':
-      return (
+      // Another site opens beside ours; our own pages (`/coverage`), mail and phone links do not.
+      return /^https?:\/\//i.test(node.href) ? (
         <a key={key} href={node.href} target="_blank" rel="noopener noreferrer nofollow">
+          {inline(node.children)}
+        </a>
+      ) : (
+        <a key={key} href={node.href}>
           {inline(node.children)}
         </a>
       );
@@ -47,7 +52,9 @@ function block(node: MdBlock, i: number): ReactNode {
 
 /**
  * Staff markdown as React elements: the shared reader (`@dak/domain/markdown`) gives a tree of
- * plain strings, so text that looks like HTML is shown as text and never becomes markup.
+ * plain strings, so text that looks like HTML is shown as text and never becomes markup. Used by
+ * the console's previews and the public site's blog and FAQ (React and the domain only, so it
+ * adds nothing heavy to the site's bundle).
  */
 export function MarkdownView({ source, lang }: { source: string; lang?: 'en' | 'bn' }) {
   return (
