@@ -39,7 +39,13 @@ export function createHubWorkService(deps: {
 }) {
   const { db, clock, transitions } = deps;
   const actorOf = (w: HubWorker) => ({ kind: 'staff' as const, staffId: w.staffId, role: w.role });
+  /**
+   * The pickup day being planned: today before the 15:00 cut-off, tomorrow from then on (the
+   * day parcels booked now are collected).
+   */
   const today = () => pickupDate(clock.now());
+  /** The calendar day in Dhaka (UTC+6). */
+  const dhakaDay = () => new Date(clock.now().getTime() + 6 * 3600 * 1000).toISOString().slice(0, 10);
 
   /** A hub manager works only in their hubs; an admin anywhere. */
   async function assertHub(w: HubWorker, hubId: string) {
@@ -415,14 +421,19 @@ export function createHubWorkService(deps: {
       ) as PickupList['items'][number];
     },
 
-    /** The rider's pickups of today, each with its parcels and their ticks. */
+    /**
+     * The rider's pickups of today (and, after the cut-off, tomorrow's already given to them),
+     * each with its parcels and their ticks.
+     */
     async riderPickups(riderId: string) {
-      const date = today();
+      const date = dhakaDay();
       const rows = await db
         .selectFrom('pickups')
         .select('id')
         .where('rider_id', '=', riderId)
-        .where('pickup_date', '=', date)
+        .where('pickup_date', '>=', date)
+        .where('pickup_date', '<=', today())
+        .orderBy('pickup_date')
         .orderBy('assigned_at')
         .execute();
       const items = [];
