@@ -203,13 +203,13 @@ describe('pickup and hub work', () => {
       .waitFor();
     await usbScan(desk.page, id);
     await desk.page.locator('.scan-box__result--ok').getByText(`${id} scanned in`).waitFor();
-    await desk.page.getByText('Sort for Rajshahi Hub').waitFor();
+    await desk.page.locator('.scan-box__result-detail').getByText('Sort for Rajshahi Hub').waitFor();
     expect(await desk.page.evaluate(() => document.activeElement?.id)).toBe('scan-box-input');
     await snap(desk.page, 'hub-scan-1280-en');
     expect((await api<Tracking>('GET', `/tracking/${id}`)).status).toBe('at_sorting');
 
     // Sort: open a bag for Rajshahi and scan the parcel into it.
-    await desk.page.getByText('2 · Sort into bags').click();
+    await desk.page.locator('.hub-steps label', { hasText: '2 · Sort into bags' }).click();
     await desk.page.getByLabel('Destination hub').click();
     await desk.page.keyboard.type('Rajshahi');
     await desk.page.locator('.ant-select-item-option', { hasText: 'Rajshahi Hub' }).click();
@@ -224,7 +224,7 @@ describe('pickup and hub work', () => {
     await snap(desk.page, 'hub-scan-bag-1280-en');
 
     // Trip: load the bag, print the manifest, dispatch.
-    await desk.page.getByText('3 · Trips').click();
+    await desk.page.locator('.hub-steps label', { hasText: '3 · Trips' }).click();
     await desk.page.locator('.hub-checks .ant-checkbox-wrapper').first().click();
     await desk.page.getByLabel('Vehicle number (optional)').fill('Dhaka Metro Ta 11-2345');
     await desk.page.getByRole('button', { name: 'Create trip' }).click();

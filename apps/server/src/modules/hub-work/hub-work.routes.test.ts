@@ -210,6 +210,46 @@ describe('pickups', () => {
 });
 
 describe('scan-in', () => {
+  it('plans the next pickup day after the 15:00 cut-off; the rider sees it once assigned', async () => {
+    const late = await bookingMerchant(t);
+    t.clock.advance(4 * 3600 * 1000); // 10:00 UTC = 16:00 in Dhaka, past the cut-off
+    try {
+      const p = await bookParcel(t, late);
+      const list = (await call('GET', '/ops/pickups?hubId=hub-dhaka-mirpur', mirpur.token)).json();
+      expect(list.date).toBe('2026-11-23');
+      const row = list.items.find((i: { pickupLocationId: string }) => i.pickupLocationId === late.pickupId);
+      expect(row.counts.total).toBe(1);
+      const today = await call('GET', '/ops/pickups?hubId=hub-dhaka-mirpur&date=2026-11-22', mirpur.token);
+      expect(today.json().items.map((i: { pickupLocationId: string }) => i.pickupLocationId)).not.toContain(
+        late.pickupId,
+      );
+      const body = { hubId: 'hub-dhaka-mirpur', pickupLocationId: late.pickupId, riderId: otherRider.id };
+      expect((await call('PUT', '/ops/pickups', mirpur.token, body)).statusCode).toBe(200);
+      const mine = (await call('GET', '/rider/pickups', otherRider.token)).json();
+      expect(mine.items.map((i: { date: string }) => i.date)).toEqual(['2026-11-23']);
+      expect(mine.items[0].parcels.map((x: { trackingId: string }) => x.trackingId)).toEqual([p.trackingId]);
+    } finally {
+      t.clock.advance(-4 * 3600 * 1000);
+    }
+  });
+
+  it('takes a merchant’s own hand-in at the hub (no pickup): straight to at_sorting', async () => {
+    const p = await bookParcel(t, merchant);
+    const res = await call('POST', '/ops/hub-scan', admin.token, {
+      hubId: 'hub-dhaka-mirpur',
+      code: p.trackingId,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ changed: true, status: 'at_sorting' });
+    const items = await t.database.db
+      .selectFrom('pickup_items as i')
+      .innerJoin('parcels as p', 'p.id', 'i.parcel_id')
+      .select('i.picked_up')
+      .where('p.tracking_id', '=', p.trackingId)
+      .execute();
+    expect(items).toEqual([]);
+  });
+
   it('moves a first arrival to at_sorting at the pickup hub and writes the event', async () => {
     const p = await bookParcel(t, merchant);
     const res = await call('POST', '/ops/hub-scan', mirpur.token, {

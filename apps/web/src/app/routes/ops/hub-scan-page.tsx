@@ -1,7 +1,7 @@
 import { FilePdfOutlined, InboxOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { hubListSchema } from '@dak/domain/geo';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Empty, Input, Segmented, Select, Skeleton, Tag } from 'antd';
+import { Alert, Button, Checkbox, Empty, Input, Radio, Select, Skeleton, Tag } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -398,13 +398,15 @@ export function HubScanPage() {
           />
         }
       />
-      <Segmented
-        block
+      <Radio.Group
+        optionType="button"
+        buttonStyle="solid"
         size="large"
         className="hub-steps"
         value={mode}
-        onChange={(v) => set({ step: v as string })}
+        onChange={(e) => set({ step: e.target.value as string })}
         options={modes.map((m) => ({ value: m, label: t(`opsConsole.hubWork.steps.${m}`) }))}
+        aria-label={t('opsConsole.hubWork.title')}
       />
       <div className="hub-scan-page__grid">
         <div className="hub-scan-page__work">
