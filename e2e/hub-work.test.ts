@@ -171,6 +171,7 @@ describe('pickup and hub work', () => {
 
     const parcel = await merchantParcel();
     const id = parcel.trackingId;
+    const notReady = await parcel.book('dhaka-city--gulshan');
 
     // The Dhaka hub manager gives the location's pickup to the rider on the Pickups screen.
     const desk = await as(dhaka.token, { width: 1280, height: 900 }, 'en');
@@ -187,9 +188,19 @@ describe('pickup and hub work', () => {
     await phone.page.getByRole('heading', { name: 'আজকের পিকআপ' }).waitFor();
     await phone.page.getByText(id).waitFor();
     await snap(phone.page, 'rider-pickups-360-bn');
-    await phone.page.getByRole('button', { name: `পিকআপ হয়েছে: ${id}` }).click();
+    // One label scanned (typed) into the pickup's box; the other parcel was not ready.
+    await phone.page.getByLabel('ট্র্যাকিং আইডি স্ক্যান বা টাইপ করুন: Mirpur warehouse').fill(id.toLowerCase());
+    await phone.page.keyboard.press('Enter');
     await phone.page.getByText('পিকআপ হয়েছে · হাবে জমা দিন').waitFor();
+    await phone.page.getByRole('button', { name: `দেওয়া হয়নি: ${notReady.trackingId}` }).click();
+    await phone.page.getByText('পার্সেল প্রস্তুত ছিল না').click();
+    await snap(phone.page, 'rider-pickups-reason-360-bn');
+    await phone.page.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
+    await phone.page.getByText('হস্তান্তর হয়নি: পার্সেল প্রস্তুত ছিল না').waitFor();
     await snap(phone.page, 'rider-pickups-ticked-360-bn');
+    const missed = await api<Tracking>('GET', `/tracking/${notReady.trackingId}`);
+    expect(missed.status).toBe('pickup_pending');
+    expect(missed.events.at(-1)?.message_en).toBe('Not handed over at pickup: Parcel was not ready');
     expect((await api<Tracking>('GET', `/tracking/${id}`)).status).toBe('pickup_pending');
 
     // At the Mirpur hub: scan in with the USB scanner (typed + Enter), focus already in the box.

@@ -1,7 +1,7 @@
 import { CheckOutlined, CloseOutlined, PhoneOutlined } from '@ant-design/icons';
 import { type PickupMissedReason, pickupMissedReasonCodes, pickupMissedReasons } from '@dak/domain/hub-work';
 import { formatPhoneLocal } from '@dak/domain/phone';
-import { Alert, Button, Empty, Progress, Radio, Skeleton } from 'antd';
+import { Alert, Button, Empty, Input, Progress, Radio, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -61,6 +61,20 @@ export function RiderPickups() {
 function PickupCard({ pickup }: { pickup: RiderPickup }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const tick = useTickPickup();
+  const [code, setCode] = useState('');
+  /** A label scanned (or typed) at the merchant's: that parcel is picked up. */
+  const scan = async (raw: string) => {
+    const trackingId = raw.trim().split('/').pop()?.toUpperCase() ?? '';
+    if (!trackingId) return;
+    try {
+      await tick.mutateAsync({ pickupId: pickup.id, trackingId, pickedUp: true });
+      setCode('');
+      toast.success(t('riderPickups.scanned', { id: trackingId }));
+    } catch (error) {
+      toast.error(language === 'en' && isApiError(error) ? error.message : errorText(error, t));
+    }
+  };
   const done = pickup.parcels.filter((p) => p.pickedUp !== null).length;
   const total = pickup.parcels.length;
   return (
@@ -90,6 +104,18 @@ function PickupCard({ pickup }: { pickup: RiderPickup }) {
             total: formatNumber(total, language),
           })
         }
+      />
+      <Input.Search
+        className="rider-pickup__scan"
+        size="large"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        onSearch={(value) => void scan(value)}
+        enterButton={t('riderPickups.tick')}
+        loading={tick.isPending}
+        placeholder={t('riderPickups.scanPlaceholder')}
+        aria-label={`${t('riderPickups.scanPlaceholder')}: ${pickup.location.name}`}
+        autoComplete="off"
       />
       <ul className="rider-parcels">
         {pickup.parcels.map((parcel) => (
