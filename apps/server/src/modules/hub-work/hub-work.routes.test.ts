@@ -277,6 +277,20 @@ describe('scan-in', () => {
     expect(again.json()).toMatchObject({ changed: false, status: 'at_sorting' });
   });
 
+  it('of 10 scans of one parcel at the same moment exactly one moves it; one event', async () => {
+    const p = await bookParcel(t, merchant);
+    const before = (await eventsOf(p.trackingId)).length;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call('POST', '/ops/hub-scan', mirpur.token, { hubId: 'hub-dhaka-mirpur', code: p.trackingId }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(results.filter((r) => r.json().changed)).toHaveLength(1);
+    expect((await eventsOf(p.trackingId)).length).toBe(before + 1);
+    expect(await statusOf(p.trackingId)).toBe('at_sorting');
+  });
+
   it('says so for an unknown or foreign code and for a hub not the worker’s, changing nothing', async () => {
     const p = await bookParcel(t, merchant);
     const events = await countRows('parcel_events');
