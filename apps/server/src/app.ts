@@ -35,6 +35,8 @@ import { createFlagsService } from './modules/flags/flags.service';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { createGeoService } from './modules/geo/geo.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { hubWorkRoutes } from './modules/hub-work/hub-work.routes';
+import { createHubWorkService } from './modules/hub-work/hub-work.service';
 import { hubsRoutes } from './modules/hubs/hubs.routes';
 import { createHubsService } from './modules/hubs/hubs.service';
 import { createLabelsRepository } from './modules/labels/labels.repository';
@@ -244,6 +246,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: (error, message) => app.log.error({ err: error }, message),
   });
   const hubs = createHubsService({ db, clock });
+  // Pickups, scan-in, bags and line-haul trips (issue 5, parts 3 and 4).
+  const hubWork = createHubWorkService({ db, clock, transitions });
   const tracking = createTrackingService({ db, rateLimiter, limits: config.rateLimits });
   const bulkParcels = createBulkParcelsService({ db, clock, parcels, pickups, flags, addressPrediction });
   // Background jobs and the parcel list's exports and preferences (issue 4, part 7).
@@ -296,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(enterpriseLeadsRoutes({ leads: enterpriseLeads, guards }));
       await api.register(parcelTransitionsRoutes({ transitions, guards }));
       await api.register(hubsRoutes({ hubs, guards }));
+      await api.register(hubWorkRoutes({ hubWork, guards }));
       await api.register(trackingRoutes({ tracking }));
       await api.register(coverageRoutes({ coverage }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));

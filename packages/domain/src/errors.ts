@@ -39,6 +39,8 @@ export const errorStatus = {
   NO_ACTIVE_PICKUP_LOCATION: 400,
   INVALID_TRANSITION: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
+  // Pickup (issue 5, part 3): a parcel on prepayment hold cannot be picked up or scanned in.
+  PICKUP_ON_HOLD: 409,
   // Parcel edits and notes (issue 4, parts 3 and 8): a field already edited once, a parcel past
   // the point of edits (delivered, returning, closed), a note only its author or the owner removes.
   PARCEL_FIELD_ALREADY_EDITED: 409,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type PickupMissedReason, pickupEventReasons, pickupMissedReasons } from './hub-work';
 import { nameSchema } from './names';
 import {
   type FailedAttemptReason,
@@ -72,7 +73,22 @@ export const trackingMessages: Record<ParcelStatus, { en: string; bn: string }> 
 };
 
 /** A failed attempt's reason appended to the customer's message, in both languages. */
-export function trackingMessage(status: ParcelStatus, reason: string | null): { en: string; bn: string } {
+export function trackingMessage(
+  status: ParcelStatus,
+  reason: string | null,
+  note?: string | null,
+): { en: string; bn: string } {
+  // The pickup rider's tick (no status change): collected, or not handed over and why.
+  if (reason === pickupEventReasons.collected) {
+    return { en: 'Collected by the pickup rider', bn: 'পিকআপ রাইডার পার্সেল সংগ্রহ করেছেন' };
+  }
+  if (reason === pickupEventReasons.missed) {
+    const why = pickupMissedReasons[(note ?? 'other') as PickupMissedReason] ?? pickupMissedReasons.other;
+    return {
+      en: `Not handed over at pickup: ${why.en}`,
+      bn: `পিকআপে পার্সেল হস্তান্তর হয়নি: ${why.bn}`,
+    };
+  }
   const base = trackingMessages[status];
   const why =
     reason && reason in failedAttemptReasons ? failedAttemptReasons[reason as FailedAttemptReason] : null;

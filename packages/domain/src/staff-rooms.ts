@@ -12,6 +12,8 @@ export const opsRooms = [
   'leads',
   'hubs',
   'riders',
+  'pickups',
+  'hub-scan',
 ] as const;
 export type OpsRoom = (typeof opsRooms)[number];
 
@@ -41,6 +43,10 @@ export const roomRoles = {
   staffHubs: ['admin'],
   riders: ['admin', 'hub_manager'],
   parcelStatus: ['admin', 'hub_manager'],
+  // Pickup assignment and the hub's scanning, bags and trips (issue 5, parts 3 and 4): hub staff
+  // in their own hubs (the server scopes every call by hub).
+  pickups: ['admin', 'hub_manager'],
+  'hub-scan': ['admin', 'hub_manager'],
 } as const satisfies Record<
   OpsRoom | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelStatus',
   readonly StaffRole[]

@@ -507,6 +507,69 @@ export type DB = {
   blog_posts: BlogPostsTable;
   enterprise_leads: EnterpriseLeadsTable;
   enterprise_lead_events: EnterpriseLeadEventsTable;
+  pickups: PickupsTable;
+  pickup_items: PickupItemsTable;
+  line_haul_trips: LineHaulTripsTable;
+  bags: BagsTable;
+  bag_parcels: BagParcelsTable;
+  trip_receipt_scans: TripReceiptScansTable;
+};
+
+/** Migration 20261122150000: pickups, the rider's ticks, bags, line-haul trips, receipt scans. */
+export type PickupsTable = {
+  id: Generated<string>;
+  pickup_location_id: string;
+  pickup_date: string;
+  hub_id: string;
+  rider_id: string | null;
+  assigned_by: string | null;
+  assigned_at: Date | null;
+  created_at: CreatedAt;
+};
+export type PickupItemsTable = {
+  pickup_id: string;
+  parcel_id: string;
+  picked_up: boolean;
+  reason: string | null;
+  at: Date;
+};
+export type LineHaulTripsTable = {
+  id: Generated<string>;
+  code: string;
+  origin_hub_id: string;
+  destination_hub_id: string;
+  vehicle: string | null;
+  status: Generated<'loading' | 'dispatched' | 'received'>;
+  created_by: string;
+  created_at: Date;
+  dispatched_at: Date | null;
+  dispatched_by: string | null;
+  received_at: Date | null;
+  received_by: string | null;
+};
+export type BagsTable = {
+  id: Generated<string>;
+  code: string;
+  origin_hub_id: string;
+  destination_hub_id: string;
+  trip_id: string | null;
+  created_by: string;
+  created_at: Date;
+};
+export type BagParcelsTable = {
+  bag_id: string;
+  parcel_id: string;
+  added_at: Date;
+  added_by: string;
+};
+export type TripReceiptScansTable = {
+  id: Generated<string>;
+  trip_id: string;
+  code: string;
+  parcel_id: string | null;
+  in_manifest: boolean;
+  at: Date;
+  scanned_by: string;
 };
 
 /** Migration 20261122060000: one row per bulk confirm (spec 7, bulk-parcel-create-log). */

@@ -170,7 +170,28 @@ export const router = createBrowserRouter([
                 path: 'riders',
                 lazy: async () => ({ Component: (await import('./routes/ops/riders-page')).RidersPage }),
               },
+              {
+                path: 'pickups',
+                lazy: async () => ({ Component: (await import('./routes/ops/pickups-page')).PickupsPage }),
+              },
+              {
+                path: 'hub-scan',
+                lazy: async () => ({ Component: (await import('./routes/ops/hub-scan-page')).HubScanPage }),
+              },
             ],
+          },
+        ],
+      },
+      {
+        // The rider's pickups (issue 5, part 3): a staff session with the rider role. The rider
+        // shell (delivery runs) will hold this page; until then it stands alone.
+        element: <RequireAuth kind="staff" />,
+        children: [
+          {
+            path: 'rider/pickups',
+            lazy: async () => ({
+              Component: (await import('./routes/rider/rider-pickups-page')).RiderPickupsPage,
+            }),
           },
         ],
       },

@@ -1,4 +1,5 @@
 import type { StaffRole } from '@dak/domain/auth';
+import { hubWorkMessages } from '@dak/domain/hub-work';
 import { operationsMessages } from '@dak/domain/operations';
 import {
   assertTransition,
@@ -38,6 +39,7 @@ export type TransitionRequest = {
 
 export type TransitionResult = { trackingId: string; from: ParcelStatus; to: ParcelStatus; at: Date };
 
+export type LockedParcel = Locked;
 type Locked = {
   id: string;
   tracking_id: string;
@@ -162,8 +164,62 @@ export function createParcelTransitionsService(deps: {
     }
   }
 
+  /**
+   * The move itself, on a parcel the caller has locked in `trx` (lockParcel): judged by the
+   * status machine, written by recordTransition. Hub work uses it to move many parcels (a trip)
+   * in one transaction; follow-ups are the caller's (afterCommit).
+   */
+  async function moveLocked(
+    trx: Transaction<DB>,
+    actor: OpsActor,
+    parcel: Locked,
+    request: TransitionRequest,
+  ): Promise<TransitionResult> {
+    const trackingId = parcel.tracking_id;
+    const from = parcel.status;
+    if (from === 'pickup_hold' && request.to === 'at_sorting') {
+      // The prepayment hold blocks pickup and scan-in alike until finance or the job clears it.
+      throw new AppError('PICKUP_ON_HOLD', hubWorkMessages.pickupHold(trackingId), { trackingId });
+    }
+    try {
+      assertTransition(from, request.to, domainActor(actor), {
+        reason: request.reason,
+        amountCollected: request.amountCollected,
+        cashToCollect: taka(Number(parcel.cash_collection_poisha)),
+        proof: request.proof,
+        otp: request.otp,
+        note: request.note,
+      });
+    } catch (error) {
+      throw toAppError(error, trackingId);
+    }
+    const now = clock.now();
+    const delivered = request.to === 'delivered';
+    const collected = delivered ? Math.round((request.amountCollected ?? 0) * 100) : null;
+    const partial =
+      delivered && !isFullDelivery(request.amountCollected ?? 0, taka(Number(parcel.cash_collection_poisha)));
+    await recordTransition(trx, {
+      parcelId: parcel.id,
+      trackingId: parcel.tracking_id,
+      from,
+      to: request.to,
+      at: now,
+      actorUserId: actor.kind === 'merchant' ? actor.userId : null,
+      actorStaffId: actor.kind === 'staff' ? actor.staffId : null,
+      reason: request.reason ?? (partial ? 'partial_delivery' : null),
+      note: request.note ?? null,
+      hubId: eventHub(parcel, from, request.to),
+      amountCollectedPoisha: collected,
+      proofKind: delivered ? (request.proof?.kind ?? 'staff') : null,
+    });
+    return { trackingId, from, to: request.to, at: now };
+  }
+
   const service = {
     hubsOf,
+    lockParcel,
+    moveLocked,
+    afterCommit: followUps,
 
     async transition(actor: OpsActor, request: TransitionRequest): Promise<TransitionResult> {
       const trackingId = normalizeTrackingId(request.trackingId);
@@ -178,40 +234,8 @@ export function createParcelTransitionsService(deps: {
         if (hubs && !hubs.includes(parcel.pickup_hub_id) && !hubs.includes(parcel.delivery_hub_id)) {
           throw new AppError('FORBIDDEN', operationsMessages.notYourHub, { trackingId });
         }
-        const from = parcel.status;
-        try {
-          assertTransition(from, request.to, domainActor(actor), {
-            reason: request.reason,
-            amountCollected: request.amountCollected,
-            cashToCollect: taka(Number(parcel.cash_collection_poisha)),
-            proof: request.proof,
-            otp: request.otp,
-            note: request.note,
-          });
-        } catch (error) {
-          throw toAppError(error, trackingId);
-        }
-        const now = clock.now();
-        const delivered = request.to === 'delivered';
-        const collected = delivered ? Math.round((request.amountCollected ?? 0) * 100) : null;
-        const partial =
-          delivered &&
-          !isFullDelivery(request.amountCollected ?? 0, taka(Number(parcel.cash_collection_poisha)));
-        await recordTransition(trx, {
-          parcelId: parcel.id,
-          trackingId,
-          from,
-          to: request.to,
-          at: now,
-          actorUserId: actor.kind === 'merchant' ? actor.userId : null,
-          actorStaffId: actor.kind === 'staff' ? actor.staffId : null,
-          reason: request.reason ?? (partial ? 'partial_delivery' : null),
-          note: request.note ?? null,
-          hubId: eventHub(parcel, from, request.to),
-          amountCollectedPoisha: collected,
-          proofKind: delivered ? (request.proof?.kind ?? 'staff') : null,
-        });
-        return { parcel, result: { trackingId, from, to: request.to, at: now } };
+        const result = await moveLocked(trx, actor, parcel, request);
+        return { parcel, result };
       });
       await followUps(parcel, result, request);
       return result;
@@ -301,6 +325,37 @@ export async function recordTransition(
       hub_id: move.hubId,
       amount_collected_poisha: collected,
       proof_kind: move.proofKind ?? null,
+    })
+    .execute();
+}
+
+/**
+ * An event that changes no status (the pickup rider's tick: collected, or not handed over with
+ * a reason): it stands on the parcel's timeline, its audit log and public tracking.
+ */
+export async function recordStatusNote(
+  trx: Transaction<DB>,
+  note: {
+    parcelId: string;
+    status: ParcelStatus;
+    at: Date;
+    actorStaffId: string;
+    reason: string;
+    note: string | null;
+    hubId: string | null;
+  },
+) {
+  await trx
+    .insertInto('parcel_events')
+    .values({
+      parcel_id: note.parcelId,
+      at: note.at,
+      actor_staff_id: note.actorStaffId,
+      from_status: note.status,
+      to_status: note.status,
+      reason: note.reason,
+      note: note.note,
+      hub_id: note.hubId,
     })
     .execute();
 }

@@ -46,6 +46,7 @@ export function createTrackingService(deps: {
         'e.to_status',
         'e.at',
         'e.reason',
+        'e.note',
         'h.id as hub_id',
         'h.name_en as hub_en',
         'h.name_bn as hub_bn',
@@ -64,7 +65,7 @@ export function createTrackingService(deps: {
       },
       customerPhone: maskPhone(parcel.customer_phone),
       events: events.map((e) => {
-        const message = trackingMessage(e.to_status as ParcelStatus, e.reason);
+        const message = trackingMessage(e.to_status as ParcelStatus, e.reason, e.note);
         return {
           status: e.to_status,
           at: e.at,

@@ -7,7 +7,9 @@ import {
   FlagOutlined,
   IdcardOutlined,
   MessageOutlined,
+  ScanOutlined,
   ShopOutlined,
+  ShoppingOutlined,
   SolutionOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -25,4 +27,6 @@ export const roomLinks: Record<OpsRoom, { to: string; icon: ReactNode }> = {
   leads: { to: '/ops/leads', icon: <SolutionOutlined /> },
   hubs: { to: '/ops/hubs', icon: <ClusterOutlined /> },
   riders: { to: '/ops/riders', icon: <CarOutlined /> },
+  pickups: { to: '/ops/pickups', icon: <ShoppingOutlined /> },
+  'hub-scan': { to: '/ops/hub-scan', icon: <ScanOutlined /> },
 };
