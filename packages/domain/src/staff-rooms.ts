@@ -12,6 +12,7 @@ export const opsRooms = [
   'leads',
   'hubs',
   'riders',
+  'runs',
 ] as const;
 export type OpsRoom = (typeof opsRooms)[number];
 
@@ -41,6 +42,8 @@ export const roomRoles = {
   staffHubs: ['admin'],
   riders: ['admin', 'hub_manager'],
   parcelStatus: ['admin', 'hub_manager'],
+  // Delivery runs: a hub manager for riders of their hubs; admins for any.
+  runs: ['admin', 'hub_manager'],
 } as const satisfies Record<
   OpsRoom | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelStatus',
   readonly StaffRole[]
