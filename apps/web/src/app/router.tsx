@@ -178,8 +178,16 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      { path: '503', element: <ServiceUnavailablePage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    // The rider's phone view: outside the site's frame, its own small chunks, none of the console's.
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
       {
-        // The rider's phone view: its own small chunks, none of the console's.
         path: 'rider/login',
         lazy: async () => ({ Component: (await import('./routes/rider/rider-login-page')).RiderLoginPage }),
       },
@@ -204,8 +212,6 @@ export const router = createBrowserRouter([
           },
         ],
       },
-      { path: '503', element: <ServiceUnavailablePage /> },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);
