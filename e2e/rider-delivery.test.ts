@@ -230,6 +230,7 @@ describe('a rider delivers a run', () => {
     const page = await phone.newPage();
     await page.goto(`${server.baseUrl}/rider/login`);
     await page.getByRole('heading', { name: 'রাইডার লগ ইন' }).waitFor();
+    await snap(page, 'rider-login-360-bn');
     await page.getByLabel('ফোন নম্বর').fill(riderPhone);
     await page.getByRole('button', { name: 'কোড পাঠান' }).click();
     const code = await otpFromOutbox(server.baseUrl, riderPhone);
