@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jpegImage } from '../apps/server/test/fixtures';
 import {
   freshPhone,
   launchBrowser,
@@ -282,6 +283,21 @@ describe('a rider delivers a run', () => {
       .getByText('Nothing to collect (prepaid)')
       .waitFor();
     await snap(page, 'rider-run-360-en');
+
+    // The prepaid one is delivered with a photo (nothing to collect).
+    const card3 = page.locator(`[data-tracking-id="${third.trackingId}"]`);
+    await card3.getByRole('button', { name: 'Deliver', exact: true }).click();
+    const sheet3 = page.locator('.rider-sheet');
+    await sheet3.getByText('Photo', { exact: true }).click();
+    await sheet3
+      .locator('input[name="photo"]')
+      .setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: jpegImage() });
+    await sheet3.getByText('Photo ready: door.jpg').waitFor();
+    await sheetShot(page, 'rider-photo-360-en');
+    await sheet3.getByRole('button', { name: 'Confirm delivery' }).click();
+    await card3.getByText('Delivered · ৳0 collected').waitFor();
+    await page.getByText('0 to deliver').waitFor();
+    expect((await api<{ status: string }>('GET', `/tracking/${third.trackingId}`)).status).toBe('delivered');
 
     // Public tracking: delivered, and the failed one attempted.
     const tracked = await api<{ status: string }>('GET', `/tracking/${first.trackingId}`);

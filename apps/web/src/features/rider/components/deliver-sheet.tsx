@@ -127,7 +127,9 @@ export function DeliverSheet({ parcel, onClose }: { parcel: RiderRunParcel; onCl
             onChange={(e) => setAmount(e.target.value.replace(/[^\d০-৯]/g, ''))}
           />
           <span className="rider-field__hint">
-            {t('rider.amountHint', { amount: formatTaka(parcel.cashToCollect, language) })}
+            {parcel.cashToCollect > 0
+              ? t('rider.amountHint', { amount: formatTaka(parcel.cashToCollect, language) })
+              : t('rider.noCash')}
             {partial ? <strong className="rider-partial"> · {t('rider.partial')}</strong> : null}
           </span>
         </label>
