@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpegImage } from '../apps/server/test/fixtures';
 import {
   freshPhone,
   launchBrowser,
@@ -49,6 +48,18 @@ async function snap(page: Page, name: string) {
     await close.click().catch(() => {});
   await page.waitForTimeout(500);
   await shot(page, name);
+}
+
+/** A JPEG's frame as a phone camera's file starts and ends (SOI, JFIF, scan, EOI). */
+function jpegImage(): Buffer {
+  return Buffer.concat([
+    Buffer.from([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0, 0, 1, 0, 1, 0, 0,
+    ]),
+    Buffer.from([0xff, 0xda, 0x00, 0x08]),
+    Buffer.alloc(64, 0x55),
+    Buffer.from([0xff, 0xd9]),
+  ]);
 }
 
 async function sheetShot(page: Page, name: string) {
