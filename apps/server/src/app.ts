@@ -27,6 +27,8 @@ import { createCoverageService } from './modules/coverage/coverage.service';
 import { createCustomersRepository } from './modules/customers/customers.repository';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { createCustomersService } from './modules/customers/customers.service';
+import { deliveryRunsRoutes } from './modules/delivery-runs/delivery-runs.routes';
+import { createDeliveryRunsService } from './modules/delivery-runs/delivery-runs.service';
 import { devRoutes } from './modules/dev/dev.routes';
 import { enterpriseLeadsRoutes } from './modules/enterprise-leads/enterprise-leads.routes';
 import { createEnterpriseLeadsService } from './modules/enterprise-leads/enterprise-leads.service';
@@ -248,6 +250,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hubs = createHubsService({ db, clock });
   // Pickups, scan-in, bags and line-haul trips (issue 5, parts 3 and 4).
   const hubWork = createHubWorkService({ db, clock, transitions });
+  const deliveryRuns = createDeliveryRunsService({
+    db,
+    clock,
+    sms,
+    storage,
+    transitions,
+    publicUrl: config.publicUrl,
+    log: (error, message) => app.log.error({ err: error }, message),
+  });
   const tracking = createTrackingService({ db, rateLimiter, limits: config.rateLimits });
   const bulkParcels = createBulkParcelsService({ db, clock, parcels, pickups, flags, addressPrediction });
   // Background jobs and the parcel list's exports and preferences (issue 4, part 7).
@@ -301,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(parcelTransitionsRoutes({ transitions, guards }));
       await api.register(hubsRoutes({ hubs, guards }));
       await api.register(hubWorkRoutes({ hubWork, guards }));
+      await api.register(deliveryRunsRoutes({ runs: deliveryRuns, guards }));
       await api.register(trackingRoutes({ tracking }));
       await api.register(coverageRoutes({ coverage }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));

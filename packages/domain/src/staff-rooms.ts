@@ -14,6 +14,7 @@ export const opsRooms = [
   'riders',
   'pickups',
   'hub-scan',
+  'runs',
 ] as const;
 export type OpsRoom = (typeof opsRooms)[number];
 
@@ -47,6 +48,8 @@ export const roomRoles = {
   // in their own hubs (the server scopes every call by hub).
   pickups: ['admin', 'hub_manager'],
   'hub-scan': ['admin', 'hub_manager'],
+  // Delivery runs: a hub manager for riders of their hubs; admins for any.
+  runs: ['admin', 'hub_manager'],
 } as const satisfies Record<
   OpsRoom | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelStatus',
   readonly StaffRole[]

@@ -492,6 +492,9 @@ export type DB = {
   parcels: ParcelsTable;
   parcel_events: ParcelEventsTable;
   staff_hubs: StaffHubsTable;
+  delivery_runs: DeliveryRunsTable;
+  delivery_run_parcels: DeliveryRunParcelsTable;
+  delivery_proofs: DeliveryProofsTable;
   idempotency_keys: IdempotencyKeysTable;
   parcel_audit_log: ParcelAuditLogTable;
   parcel_notes: ParcelNotesTable;
@@ -714,4 +717,35 @@ export type StaffHubsTable = {
   staff_id: string;
   hub_id: string;
   created_at: Generated<Timestamp>;
+};
+
+/** Migration 20261122160000: a rider's parcels for one day (delivery runs). */
+export type DeliveryRunsTable = {
+  id: Generated<string>;
+  hub_id: string;
+  rider_id: string;
+  /** YYYY-MM-DD, the day in Dhaka. */
+  run_date: ColumnType<string, string, string>;
+  created_by: string;
+  created_at: CreatedAt;
+};
+
+export type DeliveryRunParcelsTable = {
+  run_id: string;
+  parcel_id: string;
+  added_at: Timestamp;
+  otp_hash: Buffer;
+  otp_expires_at: Timestamp;
+  otp_attempts: Generated<number>;
+  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+};
+
+export type DeliveryProofsTable = {
+  id: Generated<string>;
+  rider_id: string;
+  storage_key: string;
+  content_type: string;
+  size_bytes: number;
+  parcel_id: string | null;
+  created_at: CreatedAt;
 };

@@ -178,6 +178,10 @@ export const router = createBrowserRouter([
                 path: 'hub-scan',
                 lazy: async () => ({ Component: (await import('./routes/ops/hub-scan-page')).HubScanPage }),
               },
+              {
+                path: 'runs',
+                lazy: async () => ({ Component: (await import('./routes/ops/runs-page')).RunsPage }),
+              },
             ],
           },
         ],
@@ -199,6 +203,38 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
+  {
+    // The rider's phone view: outside the site's frame, its own small chunks, none of the console's.
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      {
+        path: 'rider/login',
+        lazy: async () => ({ Component: (await import('./routes/rider/rider-login-page')).RiderLoginPage }),
+      },
+      {
+        element: <RequireAuth kind="staff" loginPath="/rider/login" />,
+        children: [
+          {
+            path: 'rider',
+            lazy: async () => ({ Component: (await import('./routes/rider/rider-shell')).RiderShell }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('./routes/rider/rider-home')).RiderHome }),
+              },
+              {
+                path: 'run',
+                lazy: async () => ({
+                  Component: (await import('./routes/rider/rider-run-page')).RiderRunPage,
+                }),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
 ]);
 
 configureApiClient({
@@ -206,8 +242,12 @@ configureApiClient({
   // once), then forget the session, so the page's sign-in guard does not send them to /login.
   onUnauthorized: () => {
     // A staff session that ended goes back to the staff sign-in, not the merchants' home page.
-    const staff = router.state.location.pathname.startsWith('/ops');
-    const to = staff ? '/ops/login' : '/';
+    const { pathname } = router.state.location;
+    const to = pathname.startsWith('/ops')
+      ? '/ops/login'
+      : pathname.startsWith('/rider')
+        ? '/rider/login'
+        : '/';
     void router.navigate(to, { replace: true, flushSync: true, state: { signedOut: true } }).then(() => {
       endSession();
       toast.info(i18n.t('errors.codes.UNAUTHENTICATED'), { toastId: 'unauthenticated' });

@@ -35,6 +35,8 @@ export type TransitionRequest = {
   proof?: DeliveryProof;
   otp?: string;
   note?: string;
+  /** Extra writes in the move's transaction, after the event (a run's assignment, a photo proof). */
+  withinMove?: (trx: Transaction<DB>, parcelId: string) => Promise<void>;
 };
 
 export type TransitionResult = { trackingId: string; from: ParcelStatus; to: ParcelStatus; at: Date };
@@ -130,11 +132,33 @@ export function createParcelTransitionsService(deps: {
       .executeTakeFirst() as Promise<Locked | undefined>;
   }
 
-  /** The domain's view of the actor; a rider is on their own run only once runs exist. */
-  function domainActor(actor: OpsActor): TransitionActor {
+  /**
+   * Whether the parcel is open on a delivery run of this rider (read inside the move's
+   * transaction, after the parcel's lock, so a parcel taken off the run cannot slip through).
+   */
+  async function onOwnRun(trx: Transaction<DB>, parcelId: string, riderId: string): Promise<boolean> {
+    const row = await trx
+      .selectFrom('delivery_run_parcels as rp')
+      .innerJoin('delivery_runs as r', 'r.id', 'rp.run_id')
+      .select('rp.run_id')
+      .where('rp.parcel_id', '=', parcelId)
+      .where('rp.closed_at', 'is', null)
+      .where('r.rider_id', '=', riderId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The domain's view of the actor; a rider is on their own run when the parcel is open on it. */
+  async function domainActor(
+    trx: Transaction<DB>,
+    actor: OpsActor,
+    parcelId: string,
+  ): Promise<TransitionActor> {
     if (actor.kind === 'merchant') return { kind: 'merchant' };
     if (actor.kind === 'system') return { kind: 'system' };
-    if (actor.role === 'rider') return { kind: 'rider', onOwnRun: false };
+    if (actor.role === 'rider') {
+      return { kind: 'rider', onOwnRun: await onOwnRun(trx, parcelId, actor.staffId) };
+    }
     // The site's content and sales staff never move parcels (their rooms are elsewhere).
     if (actor.role === 'marketing' || actor.role === 'sales') {
       throw new AppError('FORBIDDEN', 'Your role may not change parcel statuses');
@@ -181,8 +205,9 @@ export function createParcelTransitionsService(deps: {
       // The prepayment hold blocks pickup and scan-in alike until finance or the job clears it.
       throw new AppError('PICKUP_ON_HOLD', hubWorkMessages.pickupHold(trackingId), { trackingId });
     }
+    const judged = await domainActor(trx, actor, parcel.id);
     try {
-      assertTransition(from, request.to, domainActor(actor), {
+      assertTransition(from, request.to, judged, {
         reason: request.reason,
         amountCollected: request.amountCollected,
         cashToCollect: taka(Number(parcel.cash_collection_poisha)),
@@ -212,6 +237,16 @@ export function createParcelTransitionsService(deps: {
       amountCollectedPoisha: collected,
       proofKind: delivered ? (request.proof?.kind ?? 'staff') : null,
     });
+    // Leaving the rider's hands closes the parcel on its run, whoever records it.
+    if (from === 'out_for_delivery') {
+      await trx
+        .updateTable('delivery_run_parcels')
+        .set({ closed_at: now })
+        .where('parcel_id', '=', parcel.id)
+        .where('closed_at', 'is', null)
+        .execute();
+    }
+    await request.withinMove?.(trx, parcel.id);
     return { trackingId, from, to: request.to, at: now };
   }
 
@@ -224,7 +259,11 @@ export function createParcelTransitionsService(deps: {
     async transition(actor: OpsActor, request: TransitionRequest): Promise<TransitionResult> {
       const trackingId = normalizeTrackingId(request.trackingId);
       if (!trackingId) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(request.trackingId));
-      const hubs = actor.kind === 'staff' && actor.role !== 'admin' ? await hubsOf(actor.staffId) : null;
+      // Riders are judged by their run, not by hub (a rider's parcels are their run's).
+      const hubs =
+        actor.kind === 'staff' && actor.role !== 'admin' && actor.role !== 'rider'
+          ? await hubsOf(actor.staffId)
+          : null;
       const { parcel, result } = await db.transaction().execute(async (trx) => {
         const parcel = await lockParcel(trx, trackingId);
         if (!parcel) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(trackingId));

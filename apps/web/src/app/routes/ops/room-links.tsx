@@ -7,6 +7,7 @@ import {
   FlagOutlined,
   IdcardOutlined,
   MessageOutlined,
+  RocketOutlined,
   ScanOutlined,
   ShopOutlined,
   ShoppingOutlined,
@@ -29,4 +30,5 @@ export const roomLinks: Record<OpsRoom, { to: string; icon: ReactNode }> = {
   riders: { to: '/ops/riders', icon: <CarOutlined /> },
   pickups: { to: '/ops/pickups', icon: <ShoppingOutlined /> },
   'hub-scan': { to: '/ops/hub-scan', icon: <ScanOutlined /> },
+  runs: { to: '/ops/runs', icon: <RocketOutlined /> },
 };

@@ -1,0 +1,189 @@
+import {
+  deliveryProofMaxBytes,
+  deliveryProofSchema,
+  deliveryRunCreatedSchema,
+  deliveryRunCreateSchema,
+  deliveryRunListQuerySchema,
+  deliveryRunListSchema,
+  riderDeliverSchema,
+  riderFailSchema,
+  riderMoveResultSchema,
+  riderRunSchema,
+  runCandidatesQuerySchema,
+  runCandidatesSchema,
+} from '@dak/domain/delivery-runs';
+import { roomRoles } from '@dak/domain/staff-rooms';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { type Guards, staffOf } from '../../plugins/auth';
+import type { DeliveryRunsService, ProofUpload } from './delivery-runs.service';
+
+const secured = { security: [{ bearer: [] }] };
+const parcelParams = z.object({ trackingId: z.string().min(1).max(40) });
+
+/** Reads the proof form (multipart, one file `photo`) into memory, cut off past the limit. */
+async function readProof(request: FastifyRequest): Promise<ProofUpload> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data with the file photo');
+  }
+  let upload: ProofUpload;
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: deliveryProofMaxBytes,
+        files: 1,
+        fields: 2,
+        parts: 3,
+        fieldSize: 256,
+        headerPairs: 50,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'photo') upload = { bytes, tooLarge: part.file.truncated };
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Send one photo');
+    }
+    throw new AppError('VALIDATION_FAILED', 'The upload is incomplete or malformed; please try again');
+  }
+  return upload;
+}
+
+/** Delivery runs: the hub's screen (ops) and the rider's phone view (rider). */
+export function deliveryRunsRoutes(deps: { runs: DeliveryRunsService; guards: Guards }) {
+  return async (app: FastifyInstance) => {
+    await app.register(fastifyMultipart, { throwFileSizeLimit: false });
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { runs, guards } = deps;
+    const managers = guards.staff(roomRoles.runs);
+    const riders = guards.staff(['rider']);
+
+    r.get(
+      '/ops/delivery-runs',
+      {
+        preValidation: managers,
+        schema: {
+          tags: ['ops'],
+          summary: "A hub's delivery runs of a day (today in Dhaka unless told)",
+          ...secured,
+          querystring: deliveryRunListQuerySchema,
+          response: { 200: deliveryRunListSchema },
+        },
+      },
+      (request) => runs.listRuns(staffOf(request), request.query.hubId, request.query.date),
+    );
+
+    r.get(
+      '/ops/delivery-runs/candidates',
+      {
+        preValidation: managers,
+        schema: {
+          tags: ['ops'],
+          summary: 'Parcels of a hub that may go on a run (at the delivery hub, or after a failed attempt)',
+          ...secured,
+          querystring: runCandidatesQuerySchema,
+          response: { 200: runCandidatesSchema },
+        },
+      },
+      (request) => runs.candidates(staffOf(request), request.query.hubId),
+    );
+
+    r.post(
+      '/ops/delivery-runs',
+      {
+        preValidation: managers,
+        schema: {
+          tags: ['ops'],
+          summary:
+            "Put parcels on a rider's run of today; each goes out for delivery and its customer gets the code",
+          description:
+            'Hub managers for riders of their hubs, admins for any. Each parcel is its own move (at the ' +
+            "run's hub, at_delivery_hub or delivery_attempted → out_for_delivery); a refused one does not " +
+            'stop the rest. The customer is sent the rider’s name and phone, a 4-digit delivery OTP and the tracking link.',
+          ...secured,
+          body: deliveryRunCreateSchema,
+          response: { 200: deliveryRunCreatedSchema },
+        },
+      },
+      (request) => runs.createRun(staffOf(request), request.body),
+    );
+
+    r.get(
+      '/rider/run',
+      {
+        preValidation: riders,
+        schema: {
+          tags: ['rider'],
+          summary: "The signed-in rider's run: today's parcels, those still open, and cash collected today",
+          ...secured,
+          response: { 200: riderRunSchema },
+        },
+      },
+      (request) => runs.riderRun(staffOf(request).staffId),
+    );
+
+    r.post(
+      '/rider/parcels/:trackingId/deliver',
+      {
+        preValidation: riders,
+        schema: {
+          tags: ['rider'],
+          summary:
+            "Deliver a parcel of the rider's run: the customer's OTP or a photo proof, and the amount collected",
+          description:
+            `A wrong or expired OTP is refused and counted; after 5 wrong tries the OTP is locked and only a ` +
+            'photo proof (POST /rider/proofs) closes the parcel. The amount is whole taka, 0 … cash to collect.',
+          ...secured,
+          params: parcelParams,
+          body: riderDeliverSchema,
+          response: { 200: riderMoveResultSchema },
+        },
+      },
+      (request) => runs.deliver(staffOf(request).staffId, request.params.trackingId, request.body),
+    );
+
+    r.post(
+      '/rider/parcels/:trackingId/fail',
+      {
+        preValidation: riders,
+        schema: {
+          tags: ['rider'],
+          summary:
+            "Record a failed delivery attempt of a parcel of the rider's run, with a reason from the list",
+          ...secured,
+          params: parcelParams,
+          body: riderFailSchema,
+          response: { 200: riderMoveResultSchema },
+        },
+      },
+      (request) => runs.fail(staffOf(request).staffId, request.params.trackingId, request.body.reason),
+    );
+
+    r.post(
+      '/rider/proofs',
+      {
+        preValidation: riders,
+        schema: {
+          tags: ['rider'],
+          summary:
+            'Upload a proof-of-delivery photo (multipart file `photo`: JPEG, PNG or WebP, ≤ 5 MB, checked by content)',
+          consumes: ['multipart/form-data'],
+          ...secured,
+          response: { 201: deliveryProofSchema },
+        },
+      },
+      async (request, reply) => {
+        const upload = await readProof(request);
+        return reply.status(201).send(await runs.uploadProof(staffOf(request).staffId, upload));
+      },
+    );
+  };
+}

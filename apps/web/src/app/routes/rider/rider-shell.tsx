@@ -1,0 +1,46 @@
+import { LogoutOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { useOpsLogout } from '../../../features/ops-auth/api/ops-logout';
+import { RiderLanguageSwitch } from '../../../features/rider/components/rider-language-switch';
+import { useRiderLanguageDefault } from '../../../features/rider/rider-language';
+import '../../../features/rider/rider.css';
+import { endSession } from '../../../lib/session';
+
+/** The rider's frame on a phone: brand, language, sign-out; no console navigation. */
+export function RiderShell() {
+  useRiderLanguageDefault();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useOpsLogout();
+
+  const signOut = async () => {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      // The session ends on this phone whatever the server said.
+    }
+    await navigate('/rider/login', { replace: true, flushSync: true, state: { signedOut: true } });
+    endSession();
+  };
+
+  return (
+    <div className="rider-app">
+      <header className="rider-bar">
+        <span className="rider-bar__brand">{t('rider.brand')}</span>
+        <span className="rider-bar__actions">
+          <RiderLanguageSwitch />
+          <button
+            type="button"
+            className="rider-bar__out"
+            onClick={() => void signOut()}
+            aria-label={t('rider.signOut')}
+          >
+            <LogoutOutlined aria-hidden />
+          </button>
+        </span>
+      </header>
+      <Outlet />
+    </div>
+  );
+}
