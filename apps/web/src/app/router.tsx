@@ -72,6 +72,18 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: 'returned-parcels',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/returned-parcels-page')).ReturnedParcelsPage,
+                }),
+              },
+              {
+                path: 'call-logs',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/call-logs-page')).CallLogsPage,
+                }),
+              },
+              {
                 path: 'customers',
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/customers-page')).CustomersPage,
@@ -169,6 +181,10 @@ export const router = createBrowserRouter([
               {
                 path: 'riders',
                 lazy: async () => ({ Component: (await import('./routes/ops/riders-page')).RidersPage }),
+              },
+              {
+                path: 'returns',
+                lazy: async () => ({ Component: (await import('./routes/ops/returns-page')).ReturnsPage }),
               },
             ],
           },

@@ -7,6 +7,7 @@ import {
   FlagOutlined,
   IdcardOutlined,
   MessageOutlined,
+  RollbackOutlined,
   ShopOutlined,
   SolutionOutlined,
 } from '@ant-design/icons';
@@ -25,4 +26,5 @@ export const roomLinks: Record<OpsRoom, { to: string; icon: ReactNode }> = {
   leads: { to: '/ops/leads', icon: <SolutionOutlined /> },
   hubs: { to: '/ops/hubs', icon: <ClusterOutlined /> },
   riders: { to: '/ops/riders', icon: <CarOutlined /> },
+  returns: { to: '/ops/returns', icon: <RollbackOutlined /> },
 };
