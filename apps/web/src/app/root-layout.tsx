@@ -24,7 +24,6 @@ function useNavLinks(): NavItem[] {
     if (shop.can('parcel.create')) links.push({ to: '/parcels/new', label: t('nav.bookParcel') });
     if (shop.can('parcel.view')) links.push({ to: '/returned-parcels', label: t('nav.returns') });
     if (shop.can('parcel.view')) links.push({ to: '/customers', label: t('nav.customers') });
-    if (shop.can('parcel.view')) links.push({ to: '/call-logs', label: t('nav.callLogs') });
     links.push({ to: `/shops/${shop.id}/pickup-locations`, label: t('nav.pickup') });
     if (shop.can('team.view')) links.push({ to: `/shops/${shop.id}/team`, label: t('nav.team') });
   }

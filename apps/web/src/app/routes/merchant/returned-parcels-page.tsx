@@ -1,4 +1,4 @@
-import { RedoOutlined, RollbackOutlined, SearchOutlined } from '@ant-design/icons';
+import { PhoneOutlined, RedoOutlined, RollbackOutlined, SearchOutlined } from '@ant-design/icons';
 import { failedAttemptReasons } from '@dak/domain/parcel-status';
 import { formatPhoneLocal } from '@dak/domain/phone';
 import { type ReturnedParcelView, reattemptReasons, returnedParcelViews } from '@dak/domain/returns';
@@ -19,7 +19,7 @@ import {
 } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { DateTime } from '../../../components/ops/date-time';
 import { ParcelStatusTag } from '../../../features/parcels/components/parcel-status-tag';
@@ -187,6 +187,9 @@ function ReturnedParcels({ shop }: { shop: SelectedShop }) {
         <Typography.Title level={1} className="page__title">
           {t('returns.title')}
         </Typography.Title>
+        <Link to="/call-logs" className="returns-head-link">
+          <PhoneOutlined aria-hidden /> {t('nav.callLogs')}
+        </Link>
       </div>
       <Typography.Paragraph type="secondary">
         {t('returns.intro', { hours: formatNumber(hours, language) })}
