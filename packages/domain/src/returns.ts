@@ -61,6 +61,8 @@ export const returnedParcelsQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
+const bilingual = z.object({ en: z.string(), bn: z.string() });
+
 export const approvalStatuses = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof approvalStatuses)[number];
 
@@ -70,7 +72,7 @@ export const returnedParcelSchema = z.object({
   invoiceId: z.string().nullable(),
   customerName: z.string(),
   customerPhone: z.string(),
-  deliveryArea: z.string(),
+  deliveryArea: bilingual,
   status: parcelStatusSchema,
   cashCollectionAmount: z.number(),
   /** The last failed attempt: when and why (a failedAttemptReasons code). */
@@ -103,8 +105,8 @@ export const approvalSchema = z.object({
     trackingId: z.string(),
     status: parcelStatusSchema,
     customerName: z.string(),
-    deliveryArea: z.string(),
-    hub: z.string(),
+    deliveryArea: bilingual,
+    hub: bilingual,
     failedReason: z.string().nullable(),
   }),
   shop: z.object({ id: z.string(), name: z.string() }),

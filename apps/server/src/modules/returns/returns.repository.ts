@@ -59,6 +59,7 @@ export function createReturnsRepository(db: Kysely<DB>) {
           'p.reattempt_approved_at',
           'p.updated_at',
           'a.name_en as area_en',
+          'a.name_bn as area_bn',
           'la.at as attempted_at',
           'la.reason as failed_reason',
           eb

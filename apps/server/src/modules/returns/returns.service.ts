@@ -92,7 +92,9 @@ export function createReturnsService(deps: {
     parcel_status: ParcelStatus;
     customer_name: string;
     area_en: string;
+    area_bn: string;
     hub_en: string;
+    hub_bn: string;
     failed_reason: string | null;
     shop_id: string;
     shop_name: string;
@@ -112,8 +114,8 @@ export function createReturnsService(deps: {
         trackingId: r.tracking_id,
         status: r.parcel_status,
         customerName: r.customer_name,
-        deliveryArea: r.area_en,
-        hub: r.hub_en,
+        deliveryArea: { en: r.area_en, bn: r.area_bn },
+        hub: { en: r.hub_en, bn: r.hub_bn },
         failedReason: r.failed_reason,
       },
       shop: { id: r.shop_id, name: r.shop_name },
@@ -138,7 +140,9 @@ export function createReturnsService(deps: {
         'p.status as parcel_status',
         'p.customer_name',
         'a.name_en as area_en',
+        'a.name_bn as area_bn',
         'h.name_en as hub_en',
+        'h.name_bn as hub_bn',
         'la.reason as failed_reason',
         's.id as shop_id',
         's.name as shop_name',
@@ -168,7 +172,7 @@ export function createReturnsService(deps: {
           invoiceId: r.invoice_id,
           customerName: r.customer_name,
           customerPhone: r.customer_phone,
-          deliveryArea: r.area_en,
+          deliveryArea: { en: r.area_en, bn: r.area_bn },
           status: r.status,
           cashCollectionAmount: taka(r.cash_collection_poisha),
           attemptedAt,

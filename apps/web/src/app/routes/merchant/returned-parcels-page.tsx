@@ -152,7 +152,7 @@ function ReturnedParcels({ shop }: { shop: SelectedShop }) {
     <div>
       <div>{p.customerName}</div>
       <div className="returns-secondary phone-number">{formatPhoneLocal(p.customerPhone)}</div>
-      <div className="returns-secondary">{p.deliveryArea}</div>
+      <div className="returns-secondary">{p.deliveryArea[language]}</div>
     </div>
   );
 

@@ -134,9 +134,9 @@ export function ReturnsPage() {
     <div>
       <strong className="tracking-id">{a.parcel.trackingId}</strong>
       <div className="ops-secondary">
-        {a.parcel.customerName} · {a.parcel.deliveryArea}
+        {a.parcel.customerName} · {a.parcel.deliveryArea[language]}
       </div>
-      <div className="ops-secondary">{a.parcel.hub}</div>
+      <div className="ops-secondary">{a.parcel.hub[language]}</div>
     </div>
   );
 
