@@ -256,14 +256,22 @@ describe('returned parcels, return approvals and call logs', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await dialog.getByText('Please select an issue reason').waitFor();
-    await dialog.getByLabel('Issue reason').click();
-    // The option is clicked once the dropdown has opened, and checked as chosen before sending.
-    const option = page.locator('.ant-select-item-option', {
-      hasText: 'Customer confirmed they will receive it',
-    });
-    await option.waitFor();
-    await option.click();
-    await dialog.locator('.ant-select-selection-item', { hasText: 'Customer confirmed' }).waitFor();
+    // The option is clicked once the dropdown has opened (a click during its animation can miss),
+    // until the dialog shows it chosen.
+    const reasonText = 'Customer confirmed they will receive it';
+    await expect
+      .poll(
+        async () => {
+          if ((await dialog.textContent())?.includes(reasonText)) return true;
+          await dialog.getByLabel('Issue reason').click();
+          const option = page.locator('.ant-select-item-option', { hasText: reasonText });
+          await option.waitFor({ timeout: 3_000 }).catch(() => undefined);
+          await option.click({ timeout: 2_000 }).catch(() => undefined);
+          return (await dialog.textContent())?.includes(reasonText) ?? false;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await dialog.getByLabel('Note for the rider (optional)').fill('Customer is home after 5 pm');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await firstRow.getByText('Reattempt requested, waiting for approval').waitFor();
