@@ -246,6 +246,36 @@ describe('return approvals (staff)', () => {
   });
 });
 
+describe('deciding at the same moment', () => {
+  it('approve and reject of one request: exactly one wins and the parcel agrees with it', async () => {
+    for (let round = 0; round < 3; round++) {
+      const trackingId = await failedParcel();
+      const made = await call('POST', `${base()}/${trackingId}/reattempt`, merchant.token, {
+        reason: 'other',
+      });
+      const id = made.json().id as string;
+      const [a, b] = await Promise.all([
+        call('PATCH', `/ops/approvals/${id}`, admin.token, { decision: 'approved' }),
+        call('PATCH', `/ops/approvals/${id}`, admin.token, { decision: 'rejected' }),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      const approval = await t.database.db
+        .selectFrom('approvals')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const row = await parcel(trackingId);
+      if (approval.status === 'approved') {
+        expect(row).toMatchObject({ status: 'delivery_attempted' });
+        expect(row.reattempt_approved_at).not.toBeNull();
+      } else {
+        expect(approval.status).toBe('rejected');
+        expect(row).toMatchObject({ status: 'return_at_delivery_hub', reattempt_approved_at: null });
+      }
+    }
+  });
+});
+
 describe('auto-return', () => {
   it('returns undecided failed parcels after 24 hours, not before, and not those waiting for a decision', async () => {
     const undecided = await failedParcel();

@@ -137,6 +137,7 @@ export function createReturnsService(deps: {
         'ap.decided_at',
         'ap.decision_note',
         'p.tracking_id',
+        'ap.parcel_id',
         'p.status as parcel_status',
         'p.customer_name',
         'a.name_en as area_en',
@@ -324,17 +325,9 @@ export function createReturnsService(deps: {
       if (decision.decision === 'approved' && !stillFailed) {
         throw new AppError('INVALID_TRANSITION', returnsMessages.notAttempted, { id });
       }
-      if (decision.decision === 'rejected' && stillFailed) {
-        await transitions.transition(
-          { kind: 'staff', staffId: viewer.staffId, role: viewer.role },
-          {
-            trackingId: row.tracking_id,
-            to: 'return_at_delivery_hub',
-            note: 'Reattempt request rejected',
-            origin,
-          },
-        );
-      }
+      // The decision is claimed first (pending → decided, in one statement), so of two staff
+      // deciding at once exactly one goes on; a rejection then moves the parcel, and the claim is
+      // given back if that move is refused while the parcel still waits.
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const updated = await trx
@@ -361,14 +354,52 @@ export function createReturnsService(deps: {
             throw new AppError('INVALID_TRANSITION', returnsMessages.notAttempted, { id });
           }
         }
-        await audit(trx, {
-          parcelId: updated.parcel_id,
-          action: decision.decision === 'approved' ? 'reattempt_approved' : 'reattempt_rejected',
-          staffId: viewer.staffId,
-          value: decision.note ?? null,
-          origin,
-        });
+        // A rejection's line is written once its move has been made (below).
+        if (decision.decision === 'approved' || !stillFailed) {
+          await audit(trx, {
+            parcelId: updated.parcel_id,
+            action: decision.decision === 'approved' ? 'reattempt_approved' : 'reattempt_rejected',
+            staffId: viewer.staffId,
+            value: decision.note ?? null,
+            origin,
+          });
+        }
       });
+      if (decision.decision === 'rejected' && stillFailed) {
+        try {
+          await transitions.transition(
+            { kind: 'staff', staffId: viewer.staffId, role: viewer.role },
+            {
+              trackingId: row.tracking_id,
+              to: 'return_at_delivery_hub',
+              note: 'Reattempt request rejected',
+              origin,
+            },
+          );
+          await audit(db, {
+            parcelId: row.parcel_id,
+            action: 'reattempt_rejected',
+            staffId: viewer.staffId,
+            value: decision.note ?? null,
+            origin,
+          });
+        } catch (error) {
+          const parcel = await db
+            .selectFrom('parcels')
+            .select('status')
+            .where('tracking_id', '=', row.tracking_id)
+            .executeTakeFirst();
+          if (parcel?.status === 'delivery_attempted') {
+            await db
+              .updateTable('approvals')
+              .set({ status: 'pending', decided_at: null, decided_by_staff_id: null, decision_note: null })
+              .where('id', '=', id)
+              .where('decided_by_staff_id', '=', viewer.staffId)
+              .execute();
+          }
+          throw error;
+        }
+      }
       const fresh = await approvalSelect(null).where('ap.id', '=', id).executeTakeFirstOrThrow();
       return toApproval(fresh);
     },
