@@ -6,8 +6,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { autoReturnParcelsJob } from './jobs/auto-return-parcels.job';
+import { expireCallRecordingsJob } from './jobs/expire-call-recordings.job';
 import { expireParcelExportsJob } from './jobs/expire-parcel-exports.job';
 import { exportParcelsJob } from './jobs/export-parcels.job';
+import { fetchCallRecordingJob } from './jobs/fetch-call-recording.job';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { type Clock, systemClock } from './lib/clock';
 import { createLocalStorage } from './lib/storage';
@@ -22,6 +25,9 @@ import { staffAuthRoutes } from './modules/auth/staff-auth.routes';
 import { createStaffAuthService } from './modules/auth/staff-auth.service';
 import { bulkParcelsRoutes } from './modules/bulk-parcels/bulk-parcels.routes';
 import { createBulkParcelsService } from './modules/bulk-parcels/bulk-parcels.service';
+import { callsRoutes } from './modules/calls/calls.routes';
+import { createCallsService } from './modules/calls/calls.service';
+import { createHttpTelephonyProvider } from './modules/calls/telephony.providers';
 import { coverageRoutes } from './modules/coverage/coverage.routes';
 import { createCoverageService } from './modules/coverage/coverage.service';
 import { createCustomersRepository } from './modules/customers/customers.repository';
@@ -71,6 +77,9 @@ import { pricingRoutes } from './modules/pricing/pricing.routes';
 import { createPricingService } from './modules/pricing/pricing.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
+import { createReturnsRepository } from './modules/returns/returns.repository';
+import { returnsRoutes } from './modules/returns/returns.routes';
+import { createReturnsService } from './modules/returns/returns.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createShopsRepository } from './modules/shops/shops.repository';
@@ -275,6 +284,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   jobs.register(exportParcelsJob({ exports: parcelExports }));
   jobs.register(expireParcelExportsJob({ exports: parcelExports }));
+  // Returns and call logs (issue 5, items 6 and 8).
+  const returns = createReturnsService({
+    db,
+    clock,
+    repo: createReturnsRepository(db),
+    transitions,
+    autoReturnHours: config.autoReturnHours,
+    log: (error, message) => app.log.info({ err: error }, message),
+  });
+  const { telephony } = config;
+  const calls = createCallsService({
+    db,
+    clock,
+    storage,
+    jobs,
+    provider:
+      telephony.apiUrl && telephony.apiKey
+        ? createHttpTelephonyProvider({ apiUrl: telephony.apiUrl, apiKey: telephony.apiKey })
+        : null,
+    webhookSecret: telephony.webhookSecret,
+    toleranceSeconds: telephony.toleranceSeconds,
+    retentionDays: config.recordingRetentionDays,
+  });
+  jobs.register(autoReturnParcelsJob({ returns }));
+  jobs.register(fetchCallRecordingJob({ calls }));
+  jobs.register(expireCallRecordingsJob({ calls }));
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const parcelListPreferences = createParcelListPreferencesService({ db, clock });
@@ -313,6 +348,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(hubsRoutes({ hubs, guards }));
       await api.register(hubWorkRoutes({ hubWork, guards }));
       await api.register(deliveryRunsRoutes({ runs: deliveryRuns, guards }));
+      await api.register(returnsRoutes({ returns, guards }));
+      await api.register(callsRoutes({ calls, guards }));
       await api.register(trackingRoutes({ tracking }));
       await api.register(coverageRoutes({ coverage }));
       if (config.mode !== 'production') await api.register(devRoutes({ sms }));

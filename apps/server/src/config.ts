@@ -50,6 +50,18 @@ const schema = z.object({
   EXPORT_TTL_HOURS: int(1, 24 * 30).default(24),
   RATE_LEADS_PER_IP_PER_HOUR: int(1, 1_000_000).optional(),
   RATE_TRACKING_PER_IP_PER_MINUTE: int(1, 1_000_000).optional(),
+  /** Hours a failed parcel waits for the merchant's decision before it is returned (issue 5). */
+  AUTO_RETURN_HOURS: int(1, 24 * 30).default(24),
+  /** Days call recordings are kept before the retention job deletes them. */
+  CALL_RECORDING_RETENTION_DAYS: int(1, 3650).default(45),
+  /**
+   * The telephony provider: its webhook's HMAC secret (no secret: the webhook refuses every
+   * call), and the HTTP API recordings are fetched from (only URLs under it are fetched).
+   */
+  TELEPHONY_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  TELEPHONY_WEBHOOK_TOLERANCE_SECONDS: int(10, 3600).default(300),
+  TELEPHONY_API_URL: z.string().url().optional(),
+  TELEPHONY_API_KEY: z.string().optional(),
 });
 
 export type RateLimits = {
@@ -106,6 +118,14 @@ export type Config = {
   rateLimits: RateLimits;
   jobs: 'in-process' | 'send-only' | 'inline';
   exportTtlHours: number;
+  autoReturnHours: number;
+  recordingRetentionDays: number;
+  telephony: {
+    webhookSecret: string | undefined;
+    toleranceSeconds: number;
+    apiUrl: string | undefined;
+    apiKey: string | undefined;
+  };
 };
 
 export class ConfigError extends Error {
@@ -170,5 +190,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     jobs: e.JOBS ?? (e.NODE_ENV === 'test' ? 'inline' : 'in-process'),
     exportTtlHours: e.EXPORT_TTL_HOURS,
+    autoReturnHours: e.AUTO_RETURN_HOURS,
+    recordingRetentionDays: e.CALL_RECORDING_RETENTION_DAYS,
+    telephony: {
+      webhookSecret: e.TELEPHONY_WEBHOOK_SECRET,
+      toleranceSeconds: e.TELEPHONY_WEBHOOK_TOLERANCE_SECONDS,
+      apiUrl: e.TELEPHONY_API_URL,
+      apiKey: e.TELEPHONY_API_KEY,
+    },
   };
 }

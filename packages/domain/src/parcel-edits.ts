@@ -159,7 +159,22 @@ export const parcelNoteSchema = z.object({
 });
 export type ParcelNote = z.infer<typeof parcelNoteSchema>;
 
-export const auditActions = ['edit', 'delete', 'note_added', 'note_removed'] as const;
+/**
+ * What a line of the audit log records: the merchant's edits, delete and notes (issue 4), and
+ * (issue 5) every status change, the reattempt requests and their decisions, the IVR confirmation.
+ */
+export const auditActions = [
+  'edit',
+  'delete',
+  'note_added',
+  'note_removed',
+  'status_change',
+  'reattempt_requested',
+  'reattempt_approved',
+  'reattempt_rejected',
+  'robocall_verified',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
 export const auditEntrySchema = z.object({
   at: z.date(),
   action: z.enum(auditActions),
@@ -171,5 +186,8 @@ export const auditEntrySchema = z.object({
     id: z.string().nullable(),
     name: z.string().nullable(),
   }),
+  /** From where: the caller's IP and browser (null for jobs, old rows, and staff seen by a shop). */
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
 });
 export const auditLogSchema = z.object({ items: z.array(auditEntrySchema), count: z.number().int() });

@@ -15,6 +15,7 @@ export const opsRooms = [
   'pickups',
   'hub-scan',
   'runs',
+  'returns',
 ] as const;
 export type OpsRoom = (typeof opsRooms)[number];
 
@@ -50,8 +51,13 @@ export const roomRoles = {
   'hub-scan': ['admin', 'hub_manager'],
   // Delivery runs: a hub manager for riders of their hubs; admins for any.
   runs: ['admin', 'hub_manager'],
+  // Return approvals (the merchants' reattempt requests): a rejection returns the parcel, so
+  // only those who may move parcels decide (hub managers for their hubs).
+  returns: ['admin', 'hub_manager'],
+  // Every parcel's audit log; riders and the site's content and sales staff have no use for it.
+  parcelAudit: ['admin', 'hub_manager', 'support', 'finance'],
 } as const satisfies Record<
-  OpsRoom | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelStatus',
+  OpsRoom | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelStatus' | 'parcelAudit',
   readonly StaffRole[]
 >;
 

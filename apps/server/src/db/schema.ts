@@ -1,5 +1,6 @@
 import type { StaffRole } from '@dak/domain/auth';
 import type { OtpPurpose } from '@dak/domain/otp';
+import type { AuditAction } from '@dak/domain/parcel-edits';
 import type {
   FlowType,
   ParcelStatus,
@@ -384,6 +385,12 @@ export type ParcelsTable = {
   updated_at: Timestamp;
   /** Migration 20261122130000: taka collected on delivery (in poisha), full or partial. */
   amount_collected_poisha: Generated<number | null>;
+  /** Migration 20261122170000: returns (reattempt approved, the return hand-over code), IVR. */
+  reattempt_approved_at: Generated<Date | null>;
+  return_otp_hash: Generated<Buffer | null>;
+  return_otp_sent_at: Generated<Date | null>;
+  return_otp_failures: Generated<number>;
+  robocall_verified_at: Generated<Date | null>;
 };
 
 export type ParcelEventsTable = {
@@ -420,10 +427,13 @@ export type ParcelAuditLogTable = {
   at: Timestamp;
   actor_user_id: string | null;
   actor_staff_id: string | null;
-  action: 'edit' | 'delete' | 'note_added' | 'note_removed';
+  action: AuditAction;
   field: 'customerPhone' | 'cashCollectionAmount' | 'customerAddress' | 'deliveryArea' | null;
   old_value: string | null;
   new_value: string | null;
+  /** Migration 20261122170000: from where (null on rows written before it, and for jobs). */
+  ip: Generated<string | null>;
+  user_agent: Generated<string | null>;
 };
 
 export type ParcelNotesTable = {
@@ -516,6 +526,9 @@ export type DB = {
   bags: BagsTable;
   bag_parcels: BagParcelsTable;
   trip_receipt_scans: TripReceiptScansTable;
+  approvals: ApprovalsTable;
+  call_logs: CallLogsTable;
+  telephony_webhook_events: TelephonyWebhookEventsTable;
 };
 
 /** Migration 20261122150000: pickups, the rider's ticks, bags, line-haul trips, receipt scans. */
@@ -574,6 +587,41 @@ export type TripReceiptScansTable = {
   at: Date;
   scanned_by: string;
 };
+
+// Returns, calls and audit (migration 20261122170000) ---------------------------------------------
+
+export type ApprovalsTable = {
+  id: Generated<string>;
+  type: 'return_reattempt_request';
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  parcel_id: string;
+  shop_id: string;
+  reason: string;
+  note: string | null;
+  requested_by_user_id: string;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+  decided_by_staff_id: string | null;
+  decision_note: string | null;
+};
+
+export type CallLogsTable = {
+  id: Generated<string>;
+  parcel_id: string;
+  shop_id: string;
+  source: 'rider' | 'telephony';
+  outcome: 'answered' | 'no_answer' | 'busy' | 'failed';
+  started_at: Timestamp;
+  duration_seconds: number | null;
+  customer_phone: string;
+  caller_staff_id: string | null;
+  provider_call_id: string | null;
+  recording_key: string | null;
+  recording_deleted_at: Timestamp | null;
+  created_at: Timestamp;
+};
+
+export type TelephonyWebhookEventsTable = { event_id: string; received_at: Timestamp };
 
 /** Migration 20261122060000: one row per bulk confirm (spec 7, bulk-parcel-create-log). */
 export type BulkParcelCreateLogsTable = {

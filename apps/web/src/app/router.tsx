@@ -72,6 +72,18 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: 'returned-parcels',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/returned-parcels-page')).ReturnedParcelsPage,
+                }),
+              },
+              {
+                path: 'call-logs',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/call-logs-page')).CallLogsPage,
+                }),
+              },
+              {
                 path: 'customers',
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/customers-page')).CustomersPage,
@@ -181,6 +193,10 @@ export const router = createBrowserRouter([
               {
                 path: 'runs',
                 lazy: async () => ({ Component: (await import('./routes/ops/runs-page')).RunsPage }),
+              },
+              {
+                path: 'returns',
+                lazy: async () => ({ Component: (await import('./routes/ops/returns-page')).ReturnsPage }),
               },
             ],
           },

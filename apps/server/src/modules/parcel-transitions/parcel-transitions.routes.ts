@@ -1,11 +1,18 @@
 import { bulkStatusRequestSchema, bulkStatusResultSchema } from '@dak/domain/operations';
 import { parcelStatusSchema } from '@dak/domain/parcel-status';
 import { roomRoles } from '@dak/domain/staff-rooms';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noBody } from '../../lib/schemas';
 import { type Guards, staffOf } from '../../plugins/auth';
-import type { ParcelTransitionsService } from './parcel-transitions.service';
+import type { ParcelTransitionsService, RequestOrigin } from './parcel-transitions.service';
+
+/** The audit log's "from where" of a request. */
+export function originOf(request: FastifyRequest): RequestOrigin {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent : null };
+}
 
 const secured = { security: [{ bearer: [] }] };
 
@@ -37,6 +44,7 @@ export function parcelTransitionsRoutes(deps: { transitions: ParcelTransitionsSe
         return transitions.bulk(
           { kind: 'staff', staffId: staff.staffId, role: staff.role },
           request.body.updates,
+          originOf(request),
         );
       },
     );
@@ -55,6 +63,8 @@ export function parcelTransitionsRoutes(deps: { transitions: ParcelTransitionsSe
             reason: z.string().trim().min(1).max(100).optional(),
             amountCollected: z.number().optional(),
             note: z.string().trim().min(1).max(500).optional(),
+            /** The merchant's hand-over code, for `returned`. */
+            otp: z.string().trim().max(10).optional(),
           }),
           response: {
             200: z.object({
@@ -70,7 +80,34 @@ export function parcelTransitionsRoutes(deps: { transitions: ParcelTransitionsSe
         const staff = staffOf(request);
         return transitions.transition(
           { kind: 'staff', staffId: staff.staffId, role: staff.role },
-          { trackingId: request.params.trackingId, to: request.body.status, ...request.body },
+          {
+            trackingId: request.params.trackingId,
+            to: request.body.status,
+            ...request.body,
+            origin: originOf(request),
+          },
+        );
+      },
+    );
+
+    r.post(
+      '/ops/parcels/:trackingId/return-otp',
+      {
+        preValidation: movers,
+        schema: {
+          tags: ['ops'],
+          summary: 'Send the merchant a new return hand-over code (the parcel is out for return)',
+          ...secured,
+          params: z.object({ trackingId: z.string().max(40) }),
+          body: noBody,
+          response: { 200: z.object({ trackingId: z.string(), sentAt: z.date() }) },
+        },
+      },
+      (request) => {
+        const staff = staffOf(request);
+        return transitions.resendReturnOtp(
+          { kind: 'staff', staffId: staff.staffId, role: staff.role },
+          request.params.trackingId,
         );
       },
     );

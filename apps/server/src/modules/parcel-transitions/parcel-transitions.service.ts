@@ -13,11 +13,13 @@ import {
   TransitionInputError,
   TransitionNotAllowedError,
 } from '@dak/domain/parcel-status';
+import { returnOtpMaxFailures, returnsMessages } from '@dak/domain/returns';
 import { normalizeTrackingId } from '@dak/domain/tracking-id';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { hashOtp, newNumericCode, sameHash } from '../../lib/secrets';
 import type { SmsService } from '../sms/sms.service';
 
 /** Who moves a parcel, as the server knows them (the domain's TransitionActor is worked out). */
@@ -37,9 +39,20 @@ export type TransitionRequest = {
   note?: string;
   /** Extra writes in the move's transaction, after the event (a run's assignment, a photo proof). */
   withinMove?: (trx: Transaction<DB>, parcelId: string) => Promise<void>;
+  /** From where the request came (the audit log's IP and user agent); none for jobs. */
+  origin?: RequestOrigin;
 };
 
-export type TransitionResult = { trackingId: string; from: ParcelStatus; to: ParcelStatus; at: Date };
+export type RequestOrigin = { ip: string | null; userAgent: string | null };
+
+export type TransitionResult = {
+  trackingId: string;
+  from: ParcelStatus;
+  to: ParcelStatus;
+  at: Date;
+  /** The merchant's hand-over code made by a move to out_for_return, texted after commit. */
+  returnCode?: string | null;
+};
 
 export type LockedParcel = Locked;
 type Locked = {
@@ -51,7 +64,11 @@ type Locked = {
   customer_phone: string;
   pickup_hub_id: string;
   delivery_hub_id: string;
+  return_otp_hash: Buffer | null;
+  return_otp_failures: number;
 };
+
+const returnOtpPurpose = 'parcel_return';
 
 /**
  * The hub an event happens at: the first (pickup side) hub until the parcel leaves it and again
@@ -126,6 +143,8 @@ export function createParcelTransitionsService(deps: {
         'p.customer_phone',
         'pa.hub_id as pickup_hub_id',
         'da.hub_id as delivery_hub_id',
+        'p.return_otp_hash',
+        'p.return_otp_failures',
       ])
       .where('p.tracking_id', '=', trackingId)
       .forUpdate('p')
@@ -164,6 +183,45 @@ export function createParcelTransitionsService(deps: {
       throw new AppError('FORBIDDEN', 'Your role may not change parcel statuses');
     }
     return { kind: 'staff', role: actor.role };
+  }
+
+  /** Where the merchant's return code goes: the shop's return phone, else its phone, else the owner's. */
+  async function returnPhoneOf(shopId: string): Promise<string | null> {
+    const row = await db
+      .selectFrom('shops as s')
+      .innerJoin('users as u', 'u.id', 's.owner_user_id')
+      .select(['s.return_phone', 's.phone', 'u.phone as owner_phone'])
+      .where('s.id', '=', shopId)
+      .executeTakeFirst();
+    return row ? (row.return_phone ?? row.phone ?? row.owner_phone) : null;
+  }
+
+  /** A new 4-digit hand-over code for a parcel going out for return; only its hash is kept. */
+  async function newReturnOtp(trx: Kysely<DB> | Transaction<DB>, parcelId: string, trackingId: string) {
+    const code = newNumericCode(4);
+    await trx
+      .updateTable('parcels')
+      .set({
+        return_otp_hash: hashOtp(code, trackingId, returnOtpPurpose),
+        return_otp_sent_at: clock.now(),
+        return_otp_failures: 0,
+      })
+      .where('id', '=', parcelId)
+      .execute();
+    return code;
+  }
+
+  async function sendReturnOtp(parcel: { shop_id: string; tracking_id: string }, code: string) {
+    const to = await returnPhoneOf(parcel.shop_id);
+    if (!to) return;
+    const body =
+      `Dak: your returned parcel ${parcel.tracking_id} is on its way to you. Give the rider this code: ${code}\n` +
+      `ডাক: আপনার রিটার্ন পার্সেল ${parcel.tracking_id} আসছে। রাইডারকে এই কোড দিন: ${code}`;
+    try {
+      await sms.send({ to, body, purpose: 'parcel_return_otp' });
+    } catch (error) {
+      deps.log?.(error, 'return OTP SMS failed');
+    }
   }
 
   async function followUps(parcel: Locked, result: TransitionResult, request: TransitionRequest) {
@@ -218,6 +276,16 @@ export function createParcelTransitionsService(deps: {
     } catch (error) {
       throw toAppError(error, trackingId);
     }
+    if (request.to === 'returned') {
+      if (!parcel.return_otp_hash)
+        throw new AppError('VALIDATION_FAILED', returnsMessages.otpMissing, { field: 'otp' });
+      if (parcel.return_otp_failures >= returnOtpMaxFailures) {
+        throw new AppError('OTP_TOO_MANY_ATTEMPTS', returnsMessages.otpTooManyFailures, { field: 'otp' });
+      }
+      if (!sameHash(parcel.return_otp_hash, hashOtp(request.otp ?? '', trackingId, returnOtpPurpose))) {
+        throw new WrongReturnOtp(parcel.id);
+      }
+    }
     const now = clock.now();
     const delivered = request.to === 'delivered';
     const collected = delivered ? Math.round((request.amountCollected ?? 0) * 100) : null;
@@ -246,8 +314,37 @@ export function createParcelTransitionsService(deps: {
         .where('closed_at', 'is', null)
         .execute();
     }
+    await trx
+      .insertInto('parcel_audit_log')
+      .values({
+        parcel_id: parcel.id,
+        at: now,
+        actor_user_id: actor.kind === 'merchant' ? actor.userId : null,
+        actor_staff_id: actor.kind === 'staff' ? actor.staffId : null,
+        action: 'status_change',
+        field: null,
+        old_value: from,
+        new_value: request.to,
+        ip: request.origin?.ip ?? null,
+        user_agent: request.origin?.userAgent?.slice(0, 500) ?? null,
+      })
+      .execute();
+    // A new failure needs a new decision; the return code is spent once the parcel is back.
+    if (request.to === 'delivery_attempted' || request.to === 'returned') {
+      await trx
+        .updateTable('parcels')
+        .set(
+          request.to === 'returned'
+            ? { return_otp_hash: null, return_otp_failures: 0 }
+            : { reattempt_approved_at: null },
+        )
+        .where('id', '=', parcel.id)
+        .execute();
+    }
     await request.withinMove?.(trx, parcel.id);
-    return { trackingId, from, to: request.to, at: now };
+    const returnCode =
+      request.to === 'out_for_return' ? await newReturnOtp(trx, parcel.id, trackingId) : null;
+    return { trackingId, from, to: request.to, at: now, returnCode };
   }
 
   const service = {
@@ -255,6 +352,26 @@ export function createParcelTransitionsService(deps: {
     lockParcel,
     moveLocked,
     afterCommit: followUps,
+
+    /** Sends the merchant a new return code (the old one stops working); out for return only. */
+    async resendReturnOtp(actor: OpsActor, rawTrackingId: string) {
+      const trackingId = normalizeTrackingId(rawTrackingId);
+      if (!trackingId) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(rawTrackingId));
+      const hubs = actor.kind === 'staff' && actor.role !== 'admin' ? await hubsOf(actor.staffId) : null;
+      const { parcel, code } = await db.transaction().execute(async (trx) => {
+        const parcel = await lockParcel(trx, trackingId);
+        if (!parcel) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(trackingId));
+        if (hubs && !hubs.includes(parcel.pickup_hub_id) && !hubs.includes(parcel.delivery_hub_id)) {
+          throw new AppError('FORBIDDEN', operationsMessages.notYourHub, { trackingId });
+        }
+        if (parcel.status !== 'out_for_return') {
+          throw new AppError('INVALID_TRANSITION', returnsMessages.notOutForReturn, { trackingId });
+        }
+        return { parcel, code: await newReturnOtp(trx, parcel.id, trackingId) };
+      });
+      await sendReturnOtp(parcel, code);
+      return { trackingId, sentAt: clock.now() };
+    },
 
     async transition(actor: OpsActor, request: TransitionRequest): Promise<TransitionResult> {
       const trackingId = normalizeTrackingId(request.trackingId);
@@ -264,20 +381,35 @@ export function createParcelTransitionsService(deps: {
         actor.kind === 'staff' && actor.role !== 'admin' && actor.role !== 'rider'
           ? await hubsOf(actor.staffId)
           : null;
-      const { parcel, result } = await db.transaction().execute(async (trx) => {
-        const parcel = await lockParcel(trx, trackingId);
-        if (!parcel) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(trackingId));
-        if (actor.kind === 'merchant' && parcel.shop_id !== actor.shopId) {
-          throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(trackingId));
-        }
-        if (hubs && !hubs.includes(parcel.pickup_hub_id) && !hubs.includes(parcel.delivery_hub_id)) {
-          throw new AppError('FORBIDDEN', operationsMessages.notYourHub, { trackingId });
-        }
-        const result = await moveLocked(trx, actor, parcel, request);
-        return { parcel, result };
-      });
-      await followUps(parcel, result, request);
-      return result;
+      const { parcel, result } = await db
+        .transaction()
+        .execute(async (trx) => {
+          const parcel = await lockParcel(trx, trackingId);
+          if (!parcel) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(trackingId));
+          if (actor.kind === 'merchant' && parcel.shop_id !== actor.shopId) {
+            throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(trackingId));
+          }
+          if (hubs && !hubs.includes(parcel.pickup_hub_id) && !hubs.includes(parcel.delivery_hub_id)) {
+            throw new AppError('FORBIDDEN', operationsMessages.notYourHub, { trackingId });
+          }
+          const result = await moveLocked(trx, actor, parcel, request);
+          return { parcel, result };
+        })
+        .catch(async (error: unknown) => {
+          if (!(error instanceof WrongReturnOtp)) throw error;
+          // Counted outside the refused move's transaction, so the count survives the refusal.
+          await db
+            .updateTable('parcels')
+            .set((eb) => ({ return_otp_failures: eb('return_otp_failures', '+', 1) }))
+            .where('id', '=', error.parcelId)
+            .execute();
+          throw new AppError('OTP_INVALID', returnsMessages.otpWrong, { trackingId, field: 'otp' });
+        });
+      // The code goes to the merchant by SMS only; it never leaves in an answer.
+      const { returnCode, ...moved } = result;
+      if (returnCode) await sendReturnOtp(parcel, returnCode);
+      await followUps(parcel, moved, request);
+      return moved;
     },
 
     /**
@@ -287,6 +419,7 @@ export function createParcelTransitionsService(deps: {
     async bulk(
       actor: OpsActor,
       updates: { trackingId: string; status: ParcelStatus; reason?: string; amountCollected?: number }[],
+      origin?: RequestOrigin,
     ) {
       const results: { trackingId: string; ok: boolean; error?: { code: string; message: string } }[] = [];
       for (const update of updates) {
@@ -296,6 +429,7 @@ export function createParcelTransitionsService(deps: {
             to: update.status,
             reason: update.reason,
             amountCollected: update.amountCollected,
+            origin,
           });
           results.push({ trackingId: update.trackingId, ok: true });
         } catch (error) {
@@ -397,6 +531,13 @@ export async function recordStatusNote(
       hub_id: note.hubId,
     })
     .execute();
+}
+
+/** A wrong return code: the move is refused, and the failure counted after the rollback. */
+class WrongReturnOtp extends Error {
+  constructor(readonly parcelId: string) {
+    super('wrong return OTP');
+  }
 }
 
 /** The status machine's refusals in the API's words: 409 wrong move, 403 not yours, 400 missing. */

@@ -78,6 +78,8 @@ export function createParcelEditsRepository(db: Kysely<DB>) {
           'l.new_value',
           'l.actor_user_id',
           'l.actor_staff_id',
+          'l.ip',
+          'l.user_agent',
         ])
         .select(sql<string | null>`coalesce(u.full_name, u.display_name, s.name)`.as('actor_name'))
         .where('l.parcel_id', '=', parcelId)

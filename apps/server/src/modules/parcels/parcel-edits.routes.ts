@@ -6,6 +6,7 @@ import {
   parcelEditSchema,
   parcelNoteSchema,
 } from '@dak/domain/parcel-edits';
+import { roomRoles } from '@dak/domain/staff-rooms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -147,6 +148,21 @@ export function parcelEditsRoutes(deps: { edits: ParcelEditsService; guards: Gua
         },
       },
       (request) => edits.auditLog(shopOf(request).shopId, request.params.parcelId),
+    );
+
+    r.get(
+      '/ops/parcels/:trackingId/audit',
+      {
+        preValidation: guards.staff(roomRoles.parcelAudit),
+        schema: {
+          tags: ['ops'],
+          summary: 'Any parcel’s audit log: edits, notes, status changes, return decisions, from where',
+          security,
+          params: z.object({ trackingId: z.string().max(40) }),
+          response: { 200: auditLogSchema },
+        },
+      },
+      (request) => edits.auditLogForStaff(request.params.trackingId),
     );
   };
 }

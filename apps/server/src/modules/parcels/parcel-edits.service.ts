@@ -9,6 +9,7 @@ import {
 } from '@dak/domain/parcel-edits';
 import type { ShopRole } from '@dak/domain/permissions';
 import type { ChargeQuote } from '@dak/domain/pricing';
+import { normalizeTrackingId } from '@dak/domain/tracking-id';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, ParcelAuditLogTable } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -97,7 +98,7 @@ export function createParcelEditsService(deps: {
     return freeLeg ? { ...quote, deliveryCharge: 0, codCharge: 0, totalCharge: 0, returnCharge: 0 } : quote;
   }
 
-  return {
+  const service = {
     /** Which fields can still be edited, and why not. */
     async canEdit(shopId: string, parcelId: string) {
       const row = await load(shopId, parcelId);
@@ -321,20 +322,39 @@ export function createParcelEditsService(deps: {
 
     async auditLog(shopId: string, parcelId: string) {
       const row = await load(shopId, parcelId);
-      const rows = await repo.auditLog(row.id);
-      const items = rows.map((r) => ({
-        at: r.at,
-        action: r.action,
-        field: r.field,
-        oldValue: r.old_value,
-        newValue: r.new_value,
-        actor: r.actor_user_id
-          ? { kind: 'user' as const, id: r.actor_user_id, name: r.actor_name }
-          : r.actor_staff_id
-            ? { kind: 'staff' as const, id: r.actor_staff_id, name: r.actor_name }
-            : { kind: 'system' as const, id: null, name: null },
-      }));
-      return { items, count: items.length };
+      return auditItems(row.id, 'shop');
+    },
+
+    /** Staff read any parcel's audit log by tracking ID, with where every actor acted from. */
+    async auditLogForStaff(rawTrackingId: string) {
+      const trackingId = normalizeTrackingId(rawTrackingId);
+      const parcel = trackingId
+        ? await db.selectFrom('parcels').select('id').where('tracking_id', '=', trackingId).executeTakeFirst()
+        : undefined;
+      if (!parcel) throw new AppError('NOT_FOUND', `No parcel with tracking ID ${rawTrackingId}`);
+      return auditItems(parcel.id, 'staff');
     },
   };
+  return service;
+
+  /** The log's lines; a shop does not see where Dak's staff acted from. */
+  async function auditItems(parcelId: string, reader: 'shop' | 'staff') {
+    const rows = await repo.auditLog(parcelId);
+    const items = rows.map((r) => ({
+      at: r.at,
+      action: r.action,
+      field: r.field,
+      oldValue: r.old_value,
+      newValue: r.new_value,
+      actor: r.actor_user_id
+        ? { kind: 'user' as const, id: r.actor_user_id, name: r.actor_name }
+        : r.actor_staff_id
+          ? { kind: 'staff' as const, id: r.actor_staff_id, name: r.actor_name }
+          : { kind: 'system' as const, id: null, name: null },
+      // A shop sees where its own people acted from, never where Dak's staff work from.
+      ip: reader === 'staff' || r.actor_user_id ? r.ip : null,
+      userAgent: reader === 'staff' || r.actor_user_id ? r.user_agent : null,
+    }));
+    return { items, count: items.length };
+  }
 }

@@ -8,6 +8,7 @@ import {
   IdcardOutlined,
   MessageOutlined,
   RocketOutlined,
+  RollbackOutlined,
   ScanOutlined,
   ShopOutlined,
   ShoppingOutlined,
@@ -31,4 +32,5 @@ export const roomLinks: Record<OpsRoom, { to: string; icon: ReactNode }> = {
   pickups: { to: '/ops/pickups', icon: <ShoppingOutlined /> },
   'hub-scan': { to: '/ops/hub-scan', icon: <ScanOutlined /> },
   runs: { to: '/ops/runs', icon: <RocketOutlined /> },
+  returns: { to: '/ops/returns', icon: <RollbackOutlined /> },
 };

@@ -1,0 +1,141 @@
+import {
+  callLogListSchema,
+  callLogsQuerySchema,
+  callOutcomes,
+  riderCallSchema,
+  telephonyEventSchema,
+} from '@dak/domain/returns';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Guards, shopOf, staffOf } from '../../plugins/auth';
+import type { CallsService } from './calls.service';
+
+const security = [{ bearer: [] }];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body's bytes as sent, on the routes that verify a signature over them. */
+    rawBody?: Buffer;
+  }
+}
+
+/** Call logs: the rider view's calls, the merchant's Call logs screen and its recordings. */
+export function callsRoutes(deps: { calls: CallsService; guards: Guards }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { calls, guards } = deps;
+
+    r.post(
+      '/rider/parcels/:trackingId/calls',
+      {
+        preValidation: guards.staff(['rider']),
+        schema: {
+          tags: ['rider'],
+          summary: 'Log a call the rider made to the parcel’s customer',
+          description:
+            'Rider token only (a staff session with the rider role). Until delivery runs exist the ' +
+            'rider may log calls for parcels of their hub that are being picked up, delivered or returned.',
+          security,
+          params: z.object({ trackingId: z.string().max(40) }),
+          body: riderCallSchema,
+          response: {
+            201: z.object({
+              id: z.string(),
+              trackingId: z.string(),
+              startedAt: z.date(),
+              outcome: z.enum(callOutcomes),
+              durationSeconds: z.number().int().nullable(),
+            }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const logged = await calls.logRiderCall(
+          staffOf(request).staffId,
+          request.params.trackingId,
+          request.body,
+        );
+        return reply.status(201).send(logged);
+      },
+    );
+
+    r.get(
+      '/shops/:shopId/call-logs',
+      {
+        ...guards.shop('parcel.view'),
+        schema: {
+          tags: ['calls'],
+          summary: 'Calls to the customers of the shop’s parcels, newest first',
+          security,
+          params: z.object({ shopId: z.uuid() }),
+          querystring: callLogsQuerySchema,
+          response: { 200: callLogListSchema },
+        },
+      },
+      (request) => calls.listForShop(shopOf(request).shopId, request.query),
+    );
+
+    r.get(
+      '/shops/:shopId/call-logs/:callId/recording',
+      {
+        ...guards.shop('parcel.view'),
+        schema: {
+          tags: ['calls'],
+          summary: 'A call’s recording (audio), for the shop whose parcel it was; kept 45 days',
+          security,
+          params: z.object({ shopId: z.uuid(), callId: z.uuid('Call not found') }),
+        },
+      },
+      async (request, reply) => {
+        const file = await calls.recordingForShop(shopOf(request).shopId, request.params.callId);
+        return reply
+          .header('content-type', file.contentType)
+          .header('cache-control', 'private, no-store')
+          .send(file.bytes);
+      },
+    );
+
+    // The provider's webhook, in its own context: its JSON parser keeps the raw bytes for the
+    // signature, and the signature is checked before the body is even validated.
+    await app.register(async (hook) => {
+      hook.removeContentTypeParser('application/json');
+      hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+        const bytes = body as Buffer;
+        (request as FastifyRequest).rawBody = bytes;
+        try {
+          done(null, bytes.length === 0 ? undefined : JSON.parse(bytes.toString('utf8')));
+        } catch {
+          const error = new Error('invalid JSON') as Error & { code: string; statusCode: number };
+          error.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
+          error.statusCode = 400;
+          done(error, undefined);
+        }
+      });
+      hook.withTypeProvider<ZodTypeProvider>().post(
+        '/webhooks/telephony',
+        {
+          bodyLimit: 20 * 1024 * 1024,
+          preValidation: async (request) => {
+            calls.verifyWebhook(
+              request.rawBody,
+              request.headers['x-telephony-timestamp'],
+              request.headers['x-telephony-signature'],
+            );
+          },
+          schema: {
+            tags: ['webhooks'],
+            summary: 'Telephony provider events: finished calls (with recordings) and IVR confirmations',
+            description:
+              'Signed: x-telephony-timestamp (unix seconds, within 5 minutes) and x-telephony-signature ' +
+              '(hex HMAC-SHA256 of "<timestamp>.<raw body>" with the shared secret). An event id seen ' +
+              'before is answered with duplicate=true and changes nothing.',
+            body: telephonyEventSchema,
+            response: { 200: z.object({ ok: z.literal(true), duplicate: z.boolean() }) },
+          },
+        },
+        (request) => calls.handleWebhook(request.body),
+      );
+    });
+  };
+}

@@ -1,0 +1,329 @@
+import { operationsMessages } from '@dak/domain/operations';
+import { normalizePhone } from '@dak/domain/phone';
+import { type CallLog, type CallOutcome, returnsMessages, type TelephonyEvent } from '@dak/domain/returns';
+import { normalizeTrackingId } from '@dak/domain/tracking-id';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Jobs } from '../../jobs/jobs';
+import type { Clock } from '../../lib/clock';
+import type { Storage } from '../../lib/storage';
+import { sameSignature, type TelephonyProvider, telephonySignature } from './telephony.providers';
+
+const day = 86_400_000;
+const extensions: Record<string, string> = { 'audio/mpeg': 'mp3', 'audio/wav': 'wav', 'audio/ogg': 'ogg' };
+
+/** Statuses in which a rider may be calling the parcel's customer (until runs say whose it is). */
+const callableStatuses = [
+  'pickup_pending',
+  'at_delivery_hub',
+  'out_for_delivery',
+  'delivery_attempted',
+  'out_for_return',
+] as const;
+
+/**
+ * Call logs (issue 5, item 8): a rider's calls from the rider view, the telephony provider's
+ * calls through its signed webhook (with recordings, kept for the retention window), and the
+ * provider's IVR confirmation (robocall-verified). Merchants read their own parcels' calls.
+ */
+export function createCallsService(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  storage: Storage;
+  jobs: Jobs;
+  provider: TelephonyProvider | null;
+  webhookSecret: string | undefined;
+  toleranceSeconds: number;
+  retentionDays: number;
+}) {
+  const { db, clock, storage } = deps;
+
+  function trackingIdOf(raw: string) {
+    const id = normalizeTrackingId(raw);
+    if (!id) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(raw));
+    return id;
+  }
+
+  async function storeRecording(callLogId: string, bytes: Uint8Array, contentType: string) {
+    const key = `call-recordings/${callLogId}.${extensions[contentType] ?? 'bin'}`;
+    await storage.put(key, bytes, contentType);
+    await db
+      .updateTable('call_logs')
+      .set({ recording_key: key })
+      .where('id', '=', callLogId)
+      .where('recording_deleted_at', 'is', null)
+      .execute();
+  }
+
+  const service = {
+    /** A rider's call to the customer of a parcel in their hub (their run's, once runs exist). */
+    async logRiderCall(
+      riderId: string,
+      rawTrackingId: string,
+      call: { startedAt: Date; durationSeconds?: number; outcome: CallOutcome },
+    ) {
+      const trackingId = trackingIdOf(rawTrackingId);
+      const parcel = await db
+        .selectFrom('parcels as p')
+        .innerJoin('areas as da', 'da.id', 'p.delivery_area_id')
+        .innerJoin('pickup_locations as l', 'l.id', 'p.pickup_location_id')
+        .innerJoin('areas as pa', 'pa.id', 'l.area_id')
+        .select([
+          'p.id',
+          'p.shop_id',
+          'p.status',
+          'p.customer_phone',
+          'da.hub_id as dhub',
+          'pa.hub_id as phub',
+        ])
+        .where('p.tracking_id', '=', trackingId)
+        .executeTakeFirst();
+      if (!parcel) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(trackingId));
+      const hubs = await db
+        .selectFrom('staff_hubs')
+        .select('hub_id')
+        .where('staff_id', '=', riderId)
+        .execute();
+      const mine = hubs.some((h) => h.hub_id === parcel.dhub || h.hub_id === parcel.phub);
+      if (!mine || !(callableStatuses as readonly string[]).includes(parcel.status)) {
+        throw new AppError('FORBIDDEN', 'A rider can act only on parcels of their own run', { trackingId });
+      }
+      const now = clock.now();
+      if (call.startedAt.getTime() > now.getTime() + 5 * 60_000) {
+        throw new AppError('VALIDATION_FAILED', 'The call cannot start in the future', {
+          field: 'startedAt',
+        });
+      }
+      const row = await db
+        .insertInto('call_logs')
+        .values({
+          parcel_id: parcel.id,
+          shop_id: parcel.shop_id,
+          source: 'rider',
+          outcome: call.outcome,
+          started_at: call.startedAt,
+          duration_seconds: call.durationSeconds ?? null,
+          customer_phone: parcel.customer_phone,
+          caller_staff_id: riderId,
+          created_at: now,
+        })
+        .returning(['id', 'created_at'])
+        .executeTakeFirstOrThrow();
+      return {
+        id: row.id,
+        trackingId,
+        startedAt: call.startedAt,
+        outcome: call.outcome,
+        durationSeconds: call.durationSeconds ?? null,
+      };
+    },
+
+    /**
+     * Checks the provider's signature over the raw body and that the timestamp is fresh (a
+     * replayed old delivery is refused). Throws 401 with the reason; nothing is read before this.
+     */
+    verifyWebhook(rawBody: Buffer | undefined, timestamp: unknown, signature: unknown) {
+      if (!deps.webhookSecret) {
+        throw new AppError('UNAUTHENTICATED', 'The telephony webhook is not configured');
+      }
+      if (typeof timestamp !== 'string' || !/^\d{1,12}$/.test(timestamp) || typeof signature !== 'string') {
+        throw new AppError('UNAUTHENTICATED', 'Missing webhook signature');
+      }
+      const age = Math.abs(clock.now().getTime() / 1000 - Number(timestamp));
+      if (age > deps.toleranceSeconds) {
+        throw new AppError('UNAUTHENTICATED', 'The webhook timestamp is too old or in the future');
+      }
+      const expected = telephonySignature(deps.webhookSecret, timestamp, rawBody ?? Buffer.alloc(0));
+      if (!sameSignature(expected, signature)) {
+        throw new AppError('UNAUTHENTICATED', 'Invalid webhook signature');
+      }
+    },
+
+    /** One verified event; an event id seen before is answered without doing anything twice. */
+    async handleWebhook(event: TelephonyEvent) {
+      const trackingId = trackingIdOf(event.trackingId);
+      const now = clock.now();
+      const outcome = await db.transaction().execute(async (trx) => {
+        const fresh = await trx
+          .insertInto('telephony_webhook_events')
+          .values({ event_id: event.eventId, received_at: now })
+          .onConflict((oc) => oc.column('event_id').doNothing())
+          .returning('event_id')
+          .executeTakeFirst();
+        if (!fresh) return { duplicate: true, callLogId: null };
+        const parcel = await trx
+          .selectFrom('parcels')
+          .select(['id', 'shop_id', 'customer_phone', 'robocall_verified_at'])
+          .where('tracking_id', '=', trackingId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!parcel) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(trackingId));
+        if (event.type === 'ivr.confirmed') {
+          if (!parcel.robocall_verified_at) {
+            await trx
+              .updateTable('parcels')
+              .set({ robocall_verified_at: now })
+              .where('id', '=', parcel.id)
+              .execute();
+            await trx
+              .insertInto('parcel_audit_log')
+              .values({
+                parcel_id: parcel.id,
+                at: now,
+                actor_user_id: null,
+                actor_staff_id: null,
+                action: 'robocall_verified',
+                field: null,
+                old_value: null,
+                new_value: event.callId,
+              })
+              .execute();
+          }
+          return { duplicate: false, callLogId: null };
+        }
+        const row = await trx
+          .insertInto('call_logs')
+          .values({
+            parcel_id: parcel.id,
+            shop_id: parcel.shop_id,
+            source: 'telephony',
+            outcome: event.outcome,
+            started_at: event.startedAt,
+            duration_seconds: event.durationSeconds ?? null,
+            customer_phone:
+              (event.customerPhone && normalizePhone(event.customerPhone)) || parcel.customer_phone,
+            caller_staff_id: null,
+            provider_call_id: event.callId,
+            created_at: now,
+          })
+          .onConflict((oc) => oc.columns(['source', 'provider_call_id']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        return { duplicate: !row, callLogId: row?.id ?? null };
+      });
+      if (event.type === 'call.completed' && outcome.callLogId) {
+        if (event.recording) {
+          const bytes = Buffer.from(event.recording.base64, 'base64');
+          if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', 'The recording is empty');
+          await storeRecording(outcome.callLogId, bytes, event.recording.contentType);
+        } else if (event.recordingUrl) {
+          await deps.jobs.send('fetch-call-recording', {
+            callLogId: outcome.callLogId,
+            url: event.recordingUrl,
+          });
+        }
+      }
+      return { ok: true as const, duplicate: outcome.duplicate };
+    },
+
+    /** The job's work: the recording from the provider into our storage. */
+    async fetchRecording(callLogId: string, url: string) {
+      if (!deps.provider) throw new Error('no telephony provider is configured to fetch recordings from');
+      const { bytes, contentType } = await deps.provider.fetchRecording(url);
+      await storeRecording(callLogId, bytes, contentType);
+    },
+
+    /** The retention job: recordings older than the window are deleted; the call stays listed. */
+    async expireRecordings() {
+      const cutoff = new Date(clock.now().getTime() - deps.retentionDays * day);
+      const due = await db
+        .selectFrom('call_logs')
+        .select(['id', 'recording_key'])
+        .where('recording_key', 'is not', null)
+        .where('started_at', '<', cutoff)
+        .limit(5000)
+        .execute();
+      for (const row of due) {
+        if (row.recording_key) await storage.delete(row.recording_key);
+        await db
+          .updateTable('call_logs')
+          .set({ recording_key: null, recording_deleted_at: clock.now() })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      return { deleted: due.length };
+    },
+
+    async listForShop(
+      shopId: string,
+      query: { q?: string; outcome?: CallOutcome; limit: number; offset: number },
+    ): Promise<{ items: CallLog[]; count: number }> {
+      let base = db
+        .selectFrom('call_logs as c')
+        .innerJoin('parcels as p', 'p.id', 'c.parcel_id')
+        .leftJoin('staff as s', 's.id', 'c.caller_staff_id')
+        .where('c.shop_id', '=', shopId);
+      if (query.outcome) base = base.where('c.outcome', '=', query.outcome);
+      if (query.q) {
+        const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
+        base = base.where((eb) =>
+          eb.or([eb('p.tracking_id', 'ilike', like), eb('c.customer_phone', 'like', like)]),
+        );
+      }
+      const count = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+      const rows = await base
+        .select([
+          'c.id',
+          'p.tracking_id',
+          'c.started_at',
+          'c.outcome',
+          'c.duration_seconds',
+          'c.customer_phone',
+          'c.source',
+          'c.recording_key',
+          'c.recording_deleted_at',
+          's.name as caller_name',
+          's.role as caller_role',
+        ])
+        .orderBy('c.started_at', 'desc')
+        .orderBy('c.id')
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute();
+      return {
+        count: count.n,
+        items: rows.map((r) => ({
+          id: r.id,
+          trackingId: r.tracking_id,
+          startedAt: r.started_at,
+          outcome: r.outcome,
+          durationSeconds: r.duration_seconds,
+          customerPhone: r.customer_phone,
+          source: r.source,
+          caller: r.caller_name
+            ? {
+                kind: r.caller_role === 'rider' ? ('rider' as const) : ('staff' as const),
+                name: r.caller_name,
+              }
+            : { kind: 'ivr' as const, name: null },
+          hasRecording: r.recording_key !== null,
+          recordingDeleted: r.recording_deleted_at !== null,
+        })),
+      };
+    },
+
+    /** A call's recording, only for the shop whose parcel it was. */
+    async recordingForShop(shopId: string, callId: string) {
+      const row = await db
+        .selectFrom('call_logs')
+        .select(['recording_key', 'recording_deleted_at'])
+        .where('id', '=', callId)
+        .where('shop_id', '=', shopId)
+        .executeTakeFirst();
+      if (!row) throw new AppError('NOT_FOUND', returnsMessages.callNotFound);
+      if (!row.recording_key) {
+        throw new AppError(
+          'NOT_FOUND',
+          row.recording_deleted_at ? returnsMessages.recordingGone : 'This call has no recording',
+        );
+      }
+      const file = await storage.get(row.recording_key);
+      if (!file) throw new AppError('NOT_FOUND', returnsMessages.recordingGone);
+      return file;
+    },
+  };
+  return service;
+}
+
+export type CallsService = ReturnType<typeof createCallsService>;

@@ -1,0 +1,357 @@
+import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, shot, startServer } from './helpers';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const webhookSecret = 'e2e-telephony-secret-0123456789';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  // The server child inherits the environment: the telephony webhook's secret.
+  process.env.TELEPHONY_WEBHOOK_SECRET = webhookSecret;
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function status(path: string, token: string, body: unknown) {
+  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function merchantWithPickup() {
+  const phone = freshPhone();
+  await api('POST', '/merchant/registration/otp', { body: { phone } });
+  const code = await otpFromOutbox(server.baseUrl, phone);
+  const registered = await api<{ token: string; shop: { id: string } }>('POST', '/merchant/registration', {
+    body: {
+      merchantName: 'Nasrin Akter',
+      shopName: 'Nasrin Fashion',
+      dailyParcelCount: 20,
+      phone,
+      termsAccepted: true,
+      code,
+      fullName: 'Nasrin Akter',
+      dateOfBirth: '1992-05-10',
+      password: 'Fashion-2026!',
+      confirmPassword: 'Fashion-2026!',
+    },
+  });
+  const { token } = registered;
+  const shopId = registered.shop.id;
+  const terms = await api<{ current: { version: number } }>('GET', `/shops/${shopId}/terms`, { token });
+  await api('PUT', `/shops/${shopId}/terms/accept?version=${terms.current.version}`, { token });
+  const pickup = await api<{ id: string }>('POST', `/shops/${shopId}/pickup-locations`, {
+    token,
+    body: {
+      name: 'Mirpur warehouse',
+      address: 'Plot 21, Road 2, Section 10, Mirpur',
+      areaId: 'dhaka-city--mirpur-10',
+      phone,
+    },
+  });
+  return { token, shopId, pickupId: pickup.id, phone };
+}
+
+async function staffToken(phone: string, password: string) {
+  await api('POST', '/ops/auth/login', { body: { phone, password } });
+  const code = await otpFromOutbox(server.baseUrl, phone);
+  return (await api<{ token: string }>('POST', '/ops/auth/verify', { body: { phone, code } })).token;
+}
+
+async function closeToasts(page: Page) {
+  for (const button of await page.locator('.Toastify__close-button').all()) {
+    await button.click().catch(() => undefined);
+  }
+  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 5_000 }).toBe(0);
+}
+
+/** NAME-1280-LANG and NAME-360-LANG, whole page, once the lists have loaded. */
+async function shots(page: Page, name: string, lang: 'en' | 'bn') {
+  await closeToasts(page);
+  for (const [width, height] of [
+    [1280, 800],
+    [360, 740],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton'));
+    await page.waitForTimeout(400);
+    await shot(page, `${name}-${width}-${lang}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function signedIn(token: string, kind: 'user' | 'staff', lang: 'en' | 'bn') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(
+    ([auth, language]) => {
+      window.localStorage.setItem('dak.auth', auth as string);
+      window.localStorage.setItem('dak.lang', language as string);
+    },
+    [JSON.stringify({ token, kind }), lang],
+  );
+  return { context, page: await context.newPage() };
+}
+
+/** One second of silence as an 8 kHz WAV: a real recording the browser can play. */
+function silentWav(): Buffer {
+  const samples = 8000;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(8000, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples, 40);
+  return Buffer.concat([header, Buffer.alloc(samples, 128)]);
+}
+
+async function telephony(event: Record<string, unknown>) {
+  const raw = JSON.stringify(event);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', webhookSecret).update(`${timestamp}.${raw}`).digest('hex');
+  const res = await fetch(`${server.baseUrl}/api/v1/webhooks/telephony`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-telephony-timestamp': timestamp,
+      'x-telephony-signature': `sha256=${signature}`,
+    },
+    body: raw,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+describe('returned parcels, return approvals and call logs', () => {
+  it('a merchant asks for a reattempt that staff approve, and confirms a return handed back with their OTP', async () => {
+    const adminPhone = freshPhone();
+    await run(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'staff:create',
+        '--',
+        '--phone',
+        adminPhone,
+        '--role',
+        'admin',
+        '--password',
+        'Ops-Admin-2026',
+        '--name',
+        'Farhana Haque',
+      ],
+      { cwd: root, env: { ...process.env, DATABASE_URL: server.databaseUrl } },
+    );
+    const admin = await staffToken(adminPhone, 'Ops-Admin-2026');
+    const merchant = await merchantWithPickup();
+
+    // Two parcels fail delivery (moved there through the admin's APIs).
+    const book = (customerName: string, customerPhone: string) =>
+      api<{ trackingId: string }>('POST', `/shops/${merchant.shopId}/parcels`, {
+        token: merchant.token,
+        body: {
+          customerName,
+          customerPhone,
+          customerAddress: 'House 5, Road 3, Gulshan 1',
+          deliveryAreaId: 'dhaka-city--gulshan',
+          pickupLocationId: merchant.pickupId,
+          cashCollectionAmount: 1250,
+          sellingPrice: 1200,
+          weightGrams: 500,
+        },
+      });
+    const first = (await book('Rahima Begum', '01712345678')).trackingId;
+    const second = (await book('Karim Uddin', '01812345670')).trackingId;
+    for (const [trackingId, reason] of [
+      [first, 'customer_unreachable'],
+      [second, 'customer_refused'],
+    ] as const) {
+      for (const step of ['at_sorting', 'in_transit', 'at_delivery_hub', 'out_for_delivery']) {
+        await api('POST', `/ops/parcels/${trackingId}/status`, { token: admin, body: { status: step } });
+      }
+      await api('POST', `/ops/parcels/${trackingId}/status`, {
+        token: admin,
+        body: { status: 'delivery_attempted', reason },
+      });
+    }
+
+    // Calls to the first parcel's customer: the Gulshan rider's, and the call system's with a recording.
+    const riderPhone = freshPhone();
+    await api('POST', '/ops/riders', {
+      token: admin,
+      body: { name: 'Jamal Uddin', phone: riderPhone, hubId: 'hub-dhaka-gulshan' },
+    });
+    await api('POST', '/ops/auth/rider-login', { body: { phone: riderPhone } });
+    const rider = (
+      await api<{ token: string }>('POST', '/ops/auth/verify', {
+        body: { phone: riderPhone, code: await otpFromOutbox(server.baseUrl, riderPhone) },
+      })
+    ).token;
+    await api('POST', `/rider/parcels/${first}/calls`, {
+      token: rider,
+      body: {
+        startedAt: new Date(Date.now() - 3_600_000).toISOString(),
+        durationSeconds: 0,
+        outcome: 'no_answer',
+      },
+    });
+    await telephony({
+      eventId: `e2e-${first}`,
+      type: 'call.completed',
+      trackingId: first,
+      callId: `call-${first}`,
+      startedAt: new Date(Date.now() - 1_800_000).toISOString(),
+      outcome: 'answered',
+      durationSeconds: 83,
+      recording: { contentType: 'audio/wav', base64: silentWav().toString('base64') },
+    });
+
+    // The merchant's Returned parcels: both failed parcels wait for a decision.
+    const shop = await signedIn(merchant.token, 'user', 'en');
+    const page = shop.page;
+    await page.goto(`${server.baseUrl}/returned-parcels`);
+    await page.getByRole('heading', { name: 'Returned parcels' }).waitFor();
+    const firstRow = page.locator(`tr[data-tracking-id="${first}"]`);
+    const secondRow = page.locator(`tr[data-tracking-id="${second}"]`);
+    await firstRow.waitFor();
+    await expect.poll(() => firstRow.textContent()).toContain('Customer could not be reached by phone');
+    await expect.poll(() => secondRow.textContent()).toContain('Returns automatically on');
+    await shots(page, 'returned-parcels', 'en');
+
+    // A reattempt for the first: the issue reason is required.
+    await firstRow.getByRole('button', { name: 'Ask for reattempt' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.getByText('Please select an issue reason').waitFor();
+    // The option is clicked once the dropdown has opened (a click during its animation can miss),
+    // until the dialog shows it chosen.
+    const reasonText = 'Customer confirmed they will receive it';
+    await expect
+      .poll(
+        async () => {
+          if ((await dialog.textContent())?.includes(reasonText)) return true;
+          await dialog.getByLabel('Issue reason').click();
+          const option = page.locator('.ant-select-item-option', { hasText: reasonText });
+          await option.waitFor({ timeout: 3_000 }).catch(() => undefined);
+          await option.click({ timeout: 2_000 }).catch(() => undefined);
+          return (await dialog.textContent())?.includes(reasonText) ?? false;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await dialog.getByLabel('Note for the rider (optional)').fill('Customer is home after 5 pm');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await firstRow.getByText('Reattempt requested, waiting for approval').waitFor();
+    await page.getByText(`Reattempt requested for ${first}`).waitFor();
+
+    // The second comes back: confirm the return.
+    await secondRow.getByRole('button', { name: 'Confirm return' }).click();
+    await page.locator('.ant-popover').getByRole('button', { name: 'Confirm return' }).click();
+    await page.getByText(`Return confirmed for ${second}`).waitFor();
+    await secondRow.waitFor({ state: 'detached' });
+
+    // Staff approve the reattempt in the console.
+    const ops = await signedIn(admin, 'staff', 'en');
+    await ops.page.goto(`${server.baseUrl}/ops/returns`);
+    await ops.page.getByRole('heading', { name: 'Return approvals' }).waitFor();
+    const request = ops.page.locator('tr', { hasText: first });
+    await request.getByText('Customer is home after 5 pm').waitFor();
+    await shots(ops.page, 'ops-return-approvals', 'en');
+    await request.getByRole('button', { name: `Approve the reattempt of ${first}` }).click();
+    await ops.page.getByText(`Reattempt approved for ${first}`).waitFor();
+    await request.waitFor({ state: 'detached' });
+    await page.reload();
+    await firstRow.getByText('Reattempt approved: goes out with the next delivery run').waitFor();
+
+    // The return leg of the second, by hub staff; the hand-over needs the merchant's code.
+    for (const step of ['return_in_transit', 'at_return_hub', 'out_for_return']) {
+      await api('POST', `/ops/parcels/${second}/status`, { token: admin, body: { status: step } });
+    }
+    const code = await otpFromOutbox(server.baseUrl, merchant.phone);
+    const wrong = await status(`/ops/parcels/${second}/status`, admin, {
+      status: 'returned',
+      otp: code === '0000' ? '1111' : '0000',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toBe('The return OTP is wrong');
+    const handedOver = await status(`/ops/parcels/${second}/status`, admin, {
+      status: 'returned',
+      otp: code,
+    });
+    expect(handedOver.status).toBe(200);
+    await page.goto(`${server.baseUrl}/returned-parcels?view=returned`);
+    await page.locator(`tr[data-tracking-id="${second}"]`).getByText('Returned').waitFor();
+
+    // Call logs: the rider's and the call system's, the recording plays from the shop's route.
+    await page.goto(`${server.baseUrl}/call-logs`);
+    await page.getByRole('heading', { name: 'Call logs' }).waitFor();
+    await page.getByText('Rider Jamal Uddin').waitFor();
+    await page.getByText('Automated call').waitFor();
+    await shots(page, 'call-logs', 'en');
+    await page.getByRole('button', { name: /Play the recording/ }).click();
+    await page.locator('.call-recording audio').waitFor();
+    expect(await page.locator('.call-recording audio').evaluate((a: HTMLAudioElement) => a.src)).toMatch(
+      /^blob:/,
+    );
+
+    // Bengali: the three screens.
+    const bn = await signedIn(merchant.token, 'user', 'bn');
+    await bn.page.goto(`${server.baseUrl}/returned-parcels`);
+    await bn.page.getByRole('heading', { name: 'রিটার্ন পার্সেল' }).waitFor();
+    await bn.page.getByText('পুনরায় ডেলিভারি অনুমোদিত: পরের ডেলিভারিতে যাবে').first().waitFor();
+    await shots(bn.page, 'returned-parcels', 'bn');
+    await bn.page.goto(`${server.baseUrl}/call-logs`);
+    await bn.page.getByText('স্বয়ংক্রিয় কল').waitFor();
+    await shots(bn.page, 'call-logs', 'bn');
+    // A new request for the console's Bengali screenshot: the first fails again.
+    await api('POST', `/ops/parcels/${first}/status`, { token: admin, body: { status: 'out_for_delivery' } });
+    await api('POST', `/ops/parcels/${first}/status`, {
+      token: admin,
+      body: { status: 'delivery_attempted', reason: 'customer_not_home' },
+    });
+    await api('POST', `/shops/${merchant.shopId}/returned-parcels/${first}/reattempt`, {
+      token: merchant.token,
+      body: { reason: 'new_time', note: 'Deliver on Saturday morning' },
+    });
+    const opsBn = await signedIn(admin, 'staff', 'bn');
+    await opsBn.page.goto(`${server.baseUrl}/ops/returns`);
+    await opsBn.page.getByRole('heading', { name: 'রিটার্ন অনুমোদন' }).waitFor();
+    await opsBn.page.getByText('Deliver on Saturday morning').waitFor();
+    await shots(opsBn.page, 'ops-return-approvals', 'bn');
+
+    for (const c of [shop.context, ops.context, bn.context, opsBn.context]) await c.close();
+  });
+});
