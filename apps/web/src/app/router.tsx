@@ -202,19 +202,6 @@ export const router = createBrowserRouter([
           },
         ],
       },
-      {
-        // The rider's pickups (issue 5, part 3): a staff session with the rider role. The rider
-        // shell (delivery runs) will hold this page; until then it stands alone.
-        element: <RequireAuth kind="staff" />,
-        children: [
-          {
-            path: 'rider/pickups',
-            lazy: async () => ({
-              Component: (await import('./routes/rider/rider-pickups-page')).RiderPickupsPage,
-            }),
-          },
-        ],
-      },
       { path: '503', element: <ServiceUnavailablePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -243,6 +230,12 @@ export const router = createBrowserRouter([
                 path: 'run',
                 lazy: async () => ({
                   Component: (await import('./routes/rider/rider-run-page')).RiderRunPage,
+                }),
+              },
+              {
+                path: 'pickups',
+                lazy: async () => ({
+                  Component: (await import('./routes/rider/rider-pickups-page')).RiderPickupsPage,
                 }),
               },
             ],

@@ -1,13 +1,13 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useOpsLogout } from '../../../features/ops-auth/api/ops-logout';
 import { RiderLanguageSwitch } from '../../../features/rider/components/rider-language-switch';
 import { useRiderLanguageDefault } from '../../../features/rider/rider-language';
 import '../../../features/rider/rider.css';
 import { endSession } from '../../../lib/session';
 
-/** The rider's frame on a phone: brand, language, sign-out; no console navigation. */
+/** The rider's frame on a phone: brand, language, sign-out, deliveries and pickups; no console navigation. */
 export function RiderShell() {
   useRiderLanguageDefault();
   const { t } = useTranslation();
@@ -40,6 +40,14 @@ export function RiderShell() {
           </button>
         </span>
       </header>
+      <nav className="rider-tabs" aria-label={t('rider.nav.label')}>
+        <NavLink to="/rider/run" className="rider-tabs__link">
+          {t('rider.nav.run')}
+        </NavLink>
+        <NavLink to="/rider/pickups" className="rider-tabs__link">
+          {t('rider.nav.pickups')}
+        </NavLink>
+      </nav>
       <Outlet />
     </div>
   );
