@@ -9,7 +9,8 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePdfBarcodes } from './barcodes';
-import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, shot, startServer } from './helpers';
+import { type ApiInit, apiRequest, merchantWithPickup, shots, signInPage } from './fixtures';
+import { freshPhone, launchBrowser, type RunningServer, shot, startServer } from './helpers';
 
 /**
  * Issue 4, part 6, merchant side: a merchant books one parcel through the form (the charge shows
@@ -32,92 +33,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** A merchant with a shop whose terms are accepted and one pickup location in Mirpur 10. */
-export async function merchantWithPickup(): Promise<{ token: string; shopId: string; phone: string }> {
-  const phone = freshPhone();
-  await api('/merchant/registration/otp', { method: 'POST', body: { phone } });
-  const code = await otpFromOutbox(server.baseUrl, phone);
-  const registered = await api<{ token: string; shop: { id: string } }>('/merchant/registration', {
-    method: 'POST',
-    body: {
-      merchantName: 'Sumaiya Islam',
-      shopName: 'Sumaiya Crafts',
-      dailyParcelCount: 60,
-      phone,
-      termsAccepted: true,
-      code,
-      fullName: 'Sumaiya Islam',
-      dateOfBirth: '1990-03-14',
-      password: 'Crafts-2026!',
-      confirmPassword: 'Crafts-2026!',
-    },
-  });
-  const { token } = registered;
-  const shopId = registered.shop.id;
-  const terms = await api<{ current: { version: number } }>(`/shops/${shopId}/terms`, { token });
-  await api(`/shops/${shopId}/terms/accept?version=${terms.current.version}`, { method: 'PUT', token });
-  await api(`/shops/${shopId}/pickup-locations`, {
-    method: 'POST',
-    token,
-    body: {
-      name: 'Mirpur warehouse',
-      address: 'Plot 21, Road 2, Section 10, Mirpur',
-      areaId: 'dhaka-city--mirpur-10',
-      phone,
-    },
-  });
-  return { token, shopId, phone };
-}
-
-async function signIn(page: Page, token: string, lang: 'en' | 'bn') {
-  await page.goto(`${server.baseUrl}/`);
-  await page.evaluate(
-    ([value, language]) => {
-      localStorage.setItem('dak.auth', JSON.stringify({ token: value, kind: 'user' }));
-      localStorage.setItem('dak.lang', language);
-    },
-    [token, lang] as const,
-  );
-}
-
-async function closeToasts(page: Page) {
-  for (const button of await page.locator('.Toastify__close-button').all()) {
-    await button.click().catch(() => undefined);
-  }
-  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 5_000 }).toBe(0);
-}
-
-/** NAME-1280-LANG and NAME-360-LANG, from the top of the page. */
-async function shots(page: Page, name: string, lang: 'en' | 'bn') {
-  await closeToasts(page);
-  for (const [width, height] of [
-    [1280, 800],
-    [360, 740],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(400);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, `${name}-${width}-${lang}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const api = <T>(path: string, init?: ApiInit) => apiRequest<T>(server.baseUrl, path, init);
 
 const rowCount = 50;
 /** A tag in every customer's name, so the list's search finds exactly this upload. */
@@ -210,7 +126,13 @@ const flaggedRows = (page: Page) =>
 
 describe('bulk upload', () => {
   it('books one parcel through the form with the charge shown live', async () => {
-    const { token, shopId } = await merchantWithPickup();
+    const { token, shopId } = await merchantWithPickup(server.baseUrl, {
+      merchantName: 'Sumaiya Islam',
+      shopName: 'Sumaiya Crafts',
+      dailyParcelCount: 60,
+      dateOfBirth: '1990-03-14',
+      password: 'Crafts-2026!',
+    });
     journey.token = token;
     journey.shopId = shopId;
     // A context of its own: the accessibility check (axe) needs one.
@@ -220,7 +142,7 @@ describe('bulk upload', () => {
     });
     const page = await context.newPage();
     journey.page = page;
-    await signIn(page, token, 'en');
+    await signInPage(page, server.baseUrl, token, 'en');
 
     await page.goto(`${server.baseUrl}/parcels/new`);
     await expect.poll(() => page.getByLabel('Customer phone').isVisible(), { timeout: 20_000 }).toBe(true);
@@ -278,7 +200,7 @@ describe('bulk upload', () => {
     // The grid shows 25 rows a page: the broken rows are on both pages.
     expect(await page.getByTestId('bulk-row').count()).toBe(25);
     expect(await flaggedRows(page)).toEqual([4, 13, 22]);
-    await shots(page, 'bulk-preview', 'en');
+    await shots(page, 'bulk-preview', 'en', { scrollTop: true });
 
     await page.getByLabel('Only rows with errors').click();
     await expect.poll(() => page.getByTestId('bulk-row').count()).toBe(5);
@@ -288,7 +210,7 @@ describe('bulk upload', () => {
       expect(await row.getByTestId('bulk-cell-error').allTextContents()).toEqual([b.message]);
       expect(await cell(page, b.field, b.row).getAttribute('aria-invalid')).toBe('true');
     }
-    await shots(page, 'bulk-errors', 'en');
+    await shots(page, 'bulk-errors', 'en', { scrollTop: true });
 
     // No serious accessibility problem on the page with the grid's errors showing. Colour contrast
     // is left out: antd's grey secondary text, hints and placeholders fail it on every page (a
@@ -432,7 +354,7 @@ describe('bulk upload', () => {
     const cellsOf = (i: number) => page.getByTestId('bulk-log-row').nth(i).locator('td').allTextContents();
     expect((await cellsOf(0)).slice(1)).toEqual(['eid-orders.xlsx', 'Sumaiya Islam', '50', '50', '0']);
     expect((await cellsOf(1)).slice(1)).toEqual(['eid-orders.xlsx', 'Sumaiya Islam', '50', '0', '1']);
-    await shots(page, 'bulk-booked', 'en');
+    await shots(page, 'bulk-booked', 'en', { scrollTop: true });
 
     await page.getByRole('link', { name: 'Go to parcel list' }).click();
     await page.waitForURL(/\/parcels$/);
@@ -490,7 +412,7 @@ describe('bulk upload', () => {
     expect(errors).toContain('কাস্টমারের নাম দিতে হবে');
     await page.getByTestId('bulk-confirm').click();
     await expect.poll(() => page.getByTestId('bulk-form-error').textContent()).toContain('কিছু সারিতে ভুল আছে');
-    await shots(page, 'bulk-errors', 'bn');
+    await shots(page, 'bulk-errors', 'bn', { scrollTop: true });
     await page.evaluate(() => localStorage.setItem('dak.lang', 'en'));
   });
 });

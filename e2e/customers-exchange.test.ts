@@ -1,7 +1,8 @@
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, shot, startServer } from './helpers';
+import { type ApiInit, apiRequest, merchantWithPickup, shots, signInPage } from './fixtures';
+import { freshPhone, launchBrowser, type RunningServer, shot, startServer } from './helpers';
 
 /**
  * Issue 4, parts 2 to 4 in the browser: a merchant books a parcel for a phone; a new booking for
@@ -21,93 +22,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function merchantWithPickup() {
-  const phone = freshPhone();
-  await api('/merchant/registration/otp', { method: 'POST', body: { phone } });
-  const code = await otpFromOutbox(server.baseUrl, phone);
-  const registered = await api<{ token: string; shop: { id: string } }>('/merchant/registration', {
-    method: 'POST',
-    body: {
-      merchantName: 'Nasrin Akter',
-      shopName: 'Nasrin Fashion',
-      dailyParcelCount: 20,
-      phone,
-      termsAccepted: true,
-      code,
-      fullName: 'Nasrin Akter',
-      dateOfBirth: '1992-05-10',
-      password: 'Fashion-2026!',
-      confirmPassword: 'Fashion-2026!',
-    },
-  });
-  const { token } = registered;
-  const shopId = registered.shop.id;
-  const terms = await api<{ current: { version: number } }>(`/shops/${shopId}/terms`, { token });
-  await api(`/shops/${shopId}/terms/accept?version=${terms.current.version}`, { method: 'PUT', token });
-  const pickup = await api<{ id: string }>(`/shops/${shopId}/pickup-locations`, {
-    method: 'POST',
-    token,
-    body: {
-      name: 'Mirpur warehouse',
-      address: 'Plot 21, Road 2, Section 10, Mirpur',
-      areaId: 'dhaka-city--mirpur-10',
-      phone,
-    },
-  });
-  return { token, shopId, pickupId: pickup.id };
-}
-
-async function signIn(page: Page, token: string, lang: 'en' | 'bn') {
-  await page.goto(`${server.baseUrl}/`);
-  await page.evaluate(
-    ([value, language]) => {
-      localStorage.setItem('dak.auth', JSON.stringify({ token: value, kind: 'user' }));
-      localStorage.setItem('dak.lang', language);
-    },
-    [token, lang] as const,
-  );
-}
+const api = <T>(path: string, init?: ApiInit) => apiRequest<T>(server.baseUrl, path, init);
 
 async function setLanguage(page: Page, lang: 'en' | 'bn') {
   await page.evaluate((language) => localStorage.setItem('dak.lang', language), lang);
-}
-
-async function closeToasts(page: Page) {
-  for (const button of await page.locator('.Toastify__close-button').all()) {
-    await button.click().catch(() => undefined);
-  }
-  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 5_000 }).toBe(0);
-}
-
-/** NAME-1280-LANG and NAME-360-LANG, whole page. */
-async function shots(page: Page, name: string, lang: 'en' | 'bn') {
-  await closeToasts(page);
-  for (const [width, height] of [
-    [1280, 800],
-    [360, 740],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(400);
-    await shot(page, `${name}-${width}-${lang}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /**
@@ -137,9 +55,9 @@ async function openBooking(page: Page, phoneLabel: string) {
 
 describe('customers and exchange', () => {
   it('fills a known customer, books an exchange, edits the address book, warns on a poor record', async () => {
-    const { token, shopId, pickupId } = await merchantWithPickup();
+    const { token, shopId, pickupId } = await merchantWithPickup(server.baseUrl);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(page, token, 'en');
+    await signInPage(page, server.baseUrl, token, 'en');
 
     // 1. A first booking for the phone, in the form.
     const customerPhone = freshPhone();

@@ -1,8 +1,14 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ApiInit,
+  apiRequest,
+  bookParcel,
+  merchantWithPickup,
+  signedInContext,
+  signedInStaff,
+  snap,
+} from './fixtures';
 import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, shot, startServer } from './helpers';
 
 /**
@@ -12,8 +18,6 @@ import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, shot, sta
  * the Rajshahi hub; public tracking shows every step. Hub staff and the rider each have their
  * own browser context.
  */
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 let server: RunningServer;
 let browser: Browser;
@@ -25,68 +29,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function snap(page: Page, name: string) {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton'));
-  for (const close of await page.locator('.Toastify__close-button').all())
-    await close.click().catch(() => {});
-  await page.waitForTimeout(400);
-  await shot(page, name);
-}
-
-/** A staff member made with the operator's command, signed in; answers token and id. */
-async function staff(role: 'admin' | 'hub_manager', name: string) {
-  const phone = freshPhone();
-  const password = 'Hub-Work-2026';
-  await run(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'staff:create',
-      '--',
-      '--phone',
-      phone,
-      '--role',
-      role,
-      '--password',
-      password,
-      '--name',
-      name,
-    ],
-    { cwd: root, env: { ...process.env, DATABASE_URL: server.databaseUrl } },
-  );
-  await api('POST', '/ops/auth/login', { body: { phone, password } });
-  const code = await otpFromOutbox(server.baseUrl, phone);
-  const { token } = await api<{ token: string }>('POST', '/ops/auth/verify', { body: { phone, code } });
-  const me = await api<{ staff: { id: string } }>('GET', '/ops/me', { token });
-  return { token, id: me.staff.id };
-}
-
-async function as(token: string, viewport: { width: number; height: number }, language: 'en' | 'bn' | null) {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript(
-    ([auth, lang]) => {
-      window.localStorage.setItem('dak.auth', auth as string);
-      if (lang) window.localStorage.setItem('dak.lang', lang as string);
-    },
-    [JSON.stringify({ token, kind: 'staff' }), language],
-  );
-  return { context, page: await context.newPage() };
-}
+const api = <T>(method: string, path: string, options: ApiInit = {}) =>
+  apiRequest<T>(server.baseUrl, path, { ...options, method });
 
 /** What a USB scanner does: types the code into the focused box, then Enter. */
 async function usbScan(page: Page, code: string) {
@@ -94,50 +38,17 @@ async function usbScan(page: Page, code: string) {
   await page.keyboard.press('Enter');
 }
 
+/** A Dhaka merchant's parcel for Paba, Rajshahi; `book` books more to other areas. */
 async function merchantParcel() {
-  const phone = freshPhone();
-  await api('POST', '/merchant/registration/otp', { body: { phone } });
-  const code = await otpFromOutbox(server.baseUrl, phone);
-  const registered = await api<{ token: string; shop: { id: string } }>('POST', '/merchant/registration', {
-    body: {
-      merchantName: 'Nasrin Akter',
-      shopName: 'Nasrin Fashion',
-      dailyParcelCount: 20,
-      phone,
-      termsAccepted: true,
-      code,
-      fullName: 'Nasrin Akter',
-      dateOfBirth: '1992-05-10',
-      password: 'Fashion-2026!',
-      confirmPassword: 'Fashion-2026!',
-    },
-  });
-  const { token } = registered;
-  const shopId = registered.shop.id;
-  const terms = await api<{ current: { version: number } }>('GET', `/shops/${shopId}/terms`, { token });
-  await api('PUT', `/shops/${shopId}/terms/accept?version=${terms.current.version}`, { token });
-  const pickup = await api<{ id: string }>('POST', `/shops/${shopId}/pickup-locations`, {
-    token,
-    body: {
-      name: 'Mirpur warehouse',
-      address: 'Plot 21, Road 2, Section 10, Mirpur',
-      areaId: 'dhaka-city--mirpur-10',
-      phone,
-    },
-  });
+  const merchant = await merchantWithPickup(server.baseUrl);
   const book = (deliveryAreaId: string) =>
-    api<{ trackingId: string }>('POST', `/shops/${shopId}/parcels`, {
-      token,
-      body: {
-        customerName: 'Rafiq Islam',
-        customerPhone: freshPhone(),
-        customerAddress: 'Village Nowhata, Paba',
-        deliveryAreaId,
-        pickupLocationId: pickup.id,
-        cashCollectionAmount: 1450,
-        sellingPrice: 1400,
-        weightGrams: 800,
-      },
+    bookParcel(server.baseUrl, merchant, {
+      customerName: 'Rafiq Islam',
+      customerAddress: 'Village Nowhata, Paba',
+      deliveryAreaId,
+      cashCollectionAmount: 1450,
+      sellingPrice: 1400,
+      weightGrams: 800,
     });
   const parcel = await book('rajshahi--paba');
   return { ...parcel, book };
@@ -147,9 +58,9 @@ type Tracking = { status: string; events: { status: string; message_en: string }
 
 describe('pickup and hub work', () => {
   it('takes a parcel from the merchant’s pickup to the Rajshahi hub, seen on public tracking', async () => {
-    const admin = await staff('admin', 'Farhana Haque');
-    const dhaka = await staff('hub_manager', 'Mizanur Rahman');
-    const rajshahi = await staff('hub_manager', 'Selina Parvin');
+    const admin = await signedInStaff(server, { role: 'admin', name: 'Farhana Haque' });
+    const dhaka = await signedInStaff(server, { role: 'hub_manager', name: 'Mizanur Rahman' });
+    const rajshahi = await signedInStaff(server, { role: 'hub_manager', name: 'Selina Parvin' });
     await api('PUT', `/ops/staff/${dhaka.id}/hubs`, {
       token: admin.token,
       body: { hubIds: ['hub-dhaka-mirpur'] },
@@ -174,30 +85,38 @@ describe('pickup and hub work', () => {
     const notReady = await parcel.book('dhaka-city--gulshan');
 
     // The Dhaka hub manager gives the location's pickup to the rider on the Pickups screen.
-    const desk = await as(dhaka.token, { width: 1280, height: 900 }, 'en');
+    const desk = await signedInContext(browser, dhaka.token, {
+      kind: 'staff',
+      viewport: { width: 1280, height: 900 },
+      lang: 'en',
+    });
     await desk.page.goto(`${server.baseUrl}/ops/pickups`);
     await desk.page.getByRole('cell', { name: /Mirpur warehouse/ }).waitFor();
     await desk.page.getByLabel('Choose a rider: Mirpur warehouse').click();
     await desk.page.locator('.ant-select-item-option', { hasText: 'Karim Mia' }).click();
     await desk.page.getByText('Mirpur warehouse given to Karim Mia').waitFor();
-    await snap(desk.page, 'ops-pickups-1280-en');
+    await snap(desk.page, 'ops-pickups-1280-en', { settleMs: 400 });
 
     // The rider's phone opens in Bengali; they tick the parcel as picked up.
-    const phone = await as(rider.token, { width: 360, height: 780 }, null);
+    const phone = await signedInContext(browser, rider.token, {
+      kind: 'staff',
+      viewport: { width: 360, height: 780 },
+      lang: null,
+    });
     await phone.page.goto(`${server.baseUrl}/rider/pickups`);
     await phone.page.getByRole('heading', { name: 'আজকের পিকআপ' }).waitFor();
     await phone.page.getByText(id).waitFor();
-    await snap(phone.page, 'rider-pickups-360-bn');
+    await snap(phone.page, 'rider-pickups-360-bn', { settleMs: 400 });
     // One label scanned (typed) into the pickup's box; the other parcel was not ready.
     await phone.page.getByLabel('ট্র্যাকিং আইডি স্ক্যান বা টাইপ করুন: Mirpur warehouse').fill(id.toLowerCase());
     await phone.page.keyboard.press('Enter');
     await phone.page.getByText('পিকআপ হয়েছে · হাবে জমা দিন').waitFor();
     await phone.page.getByRole('button', { name: `দেওয়া হয়নি: ${notReady.trackingId}` }).click();
     await phone.page.getByText('পার্সেল প্রস্তুত ছিল না').click();
-    await snap(phone.page, 'rider-pickups-reason-360-bn');
+    await snap(phone.page, 'rider-pickups-reason-360-bn', { settleMs: 400 });
     await phone.page.getByRole('button', { name: 'সংরক্ষণ করুন' }).click();
     await phone.page.getByText('হস্তান্তর হয়নি: পার্সেল প্রস্তুত ছিল না').waitFor();
-    await snap(phone.page, 'rider-pickups-ticked-360-bn');
+    await snap(phone.page, 'rider-pickups-ticked-360-bn', { settleMs: 400 });
     const missed = await api<Tracking>('GET', `/tracking/${notReady.trackingId}`);
     expect(missed.status).toBe('pickup_pending');
     expect(missed.events.at(-1)?.message_en).toBe('Not handed over at pickup: Parcel was not ready');
@@ -216,7 +135,7 @@ describe('pickup and hub work', () => {
     await desk.page.locator('.scan-box__result--ok').getByText(`${id} scanned in`).waitFor();
     await desk.page.locator('.scan-box__result-detail').getByText('Sort for Rajshahi Hub').waitFor();
     expect(await desk.page.evaluate(() => document.activeElement?.id)).toBe('scan-box-input');
-    await snap(desk.page, 'hub-scan-1280-en');
+    await snap(desk.page, 'hub-scan-1280-en', { settleMs: 400 });
     expect((await api<Tracking>('GET', `/tracking/${id}`)).status).toBe('at_sorting');
 
     // Sort: open a bag for Rajshahi and scan the parcel into it.
@@ -232,7 +151,7 @@ describe('pickup and hub work', () => {
       .locator('.scan-box__result--ok')
       .getByText(/is in bag BAG-DHAKA-MIRPUR-/)
       .waitFor();
-    await snap(desk.page, 'hub-scan-bag-1280-en');
+    await snap(desk.page, 'hub-scan-bag-1280-en', { settleMs: 400 });
 
     // Trip: load the bag, print the manifest, dispatch.
     await desk.page.locator('.hub-steps label', { hasText: '3 · Trips' }).click();
@@ -251,11 +170,15 @@ describe('pickup and hub work', () => {
     expect(manifest.size).toBeGreaterThan(1000);
     await desk.page.getByRole('button', { name: 'Dispatch' }).click();
     await desk.page.getByText(/dispatched: its parcels are in transit/).waitFor();
-    await snap(desk.page, 'hub-scan-trips-1280-en');
+    await snap(desk.page, 'hub-scan-trips-1280-en', { settleMs: 400 });
     expect((await api<Tracking>('GET', `/tracking/${id}`)).status).toBe('in_transit');
 
     // At the Rajshahi hub, in Bengali: receive the trip, scan the parcel, finish the receipt.
-    const far = await as(rajshahi.token, { width: 1280, height: 900 }, 'bn');
+    const far = await signedInContext(browser, rajshahi.token, {
+      kind: 'staff',
+      viewport: { width: 1280, height: 900 },
+      lang: 'bn',
+    });
     await far.page.goto(`${server.baseUrl}/ops/hub-scan?step=receive`);
     await far.page.getByRole('button', { name: 'গ্রহণ করুন' }).click();
     await far.page.getByLabel('আসা ট্রিপের পার্সেল স্ক্যান করুন').focus();
@@ -263,11 +186,11 @@ describe('pickup and hub work', () => {
     await far.page.locator('.scan-box__result--error').waitFor();
     await usbScan(far.page, id);
     await far.page.locator('.scan-box__result--ok').getByText(`${id} গ্রহণ করা হয়েছে`).waitFor();
-    await snap(far.page, 'hub-scan-receive-1280-bn');
+    await snap(far.page, 'hub-scan-receive-1280-bn', { settleMs: 400 });
     await far.page.getByRole('button', { name: 'গ্রহণ শেষ করুন' }).click();
     await far.page.getByText('গ্রহণ শেষ হয়েছে').waitFor();
     await far.page.getByText('১টি অতিরিক্ত (স্ক্যান হয়েছে, ম্যানিফেস্টে নেই)').waitFor();
-    await snap(far.page, 'hub-scan-received-1280-bn');
+    await snap(far.page, 'hub-scan-received-1280-bn', { settleMs: 400 });
 
     const tracking = await api<Tracking>('GET', `/tracking/${id}`);
     expect(tracking.status).toBe('at_delivery_hub');
@@ -299,7 +222,11 @@ describe('pickup and hub work', () => {
       [360, 'bn'],
       [1280, 'bn'],
     ] as const) {
-      const look = await as(dhaka.token, { width, height: 900 }, lang);
+      const look = await signedInContext(browser, dhaka.token, {
+        kind: 'staff',
+        viewport: { width, height: 900 },
+        lang,
+      });
       await look.page.goto(`${server.baseUrl}/ops/hub-scan`);
       await look.page.locator('#scan-box-input').waitFor();
       for (const area of ['rajshahi--paba', 'dhaka-city--gulshan']) {
@@ -309,7 +236,7 @@ describe('pickup and hub work', () => {
       }
       await usbScan(look.page, 'ZZ-404');
       await look.page.locator('.scan-box__result--error').waitFor();
-      await snap(look.page, `hub-scan-${width}-${lang}`);
+      await snap(look.page, `hub-scan-${width}-${lang}`, { settleMs: 400 });
       await look.context.close();
     }
     await Promise.all([desk.context.close(), phone.context.close(), far.context.close(), visitor.close()]);

@@ -1,17 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser, Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePdfBarcodes, renderPdfPage } from './barcodes';
-import {
-  freshPhone,
-  launchBrowser,
-  otpFromOutbox,
-  type RunningServer,
-  screenshotDir,
-  shot,
-  startServer,
-} from './helpers';
+import { bookParcels, merchantWithPickup, signInPage } from './fixtures';
+import { launchBrowser, type RunningServer, screenshotDir, shot, startServer } from './helpers';
 
 /**
  * Issue 4, part 9: a merchant ticks three parcels in the list, prints their labels on A4, and the
@@ -29,94 +22,22 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-type Parcel = { id: string; trackingId: string };
-
 /** A merchant whose shop can book, with three parcels booked. */
 async function merchantWithParcels() {
-  const phone = freshPhone();
-  await api('/merchant/registration/otp', { method: 'POST', body: { phone } });
-  const code = await otpFromOutbox(server.baseUrl, phone);
-  const registered = await api<{ token: string; shop: { id: string } }>('/merchant/registration', {
-    method: 'POST',
-    body: {
-      merchantName: 'Nasrin Akter',
-      shopName: 'Nasrin Fashion',
-      dailyParcelCount: 20,
-      phone,
-      termsAccepted: true,
-      code,
-      fullName: 'Nasrin Akter',
-      dateOfBirth: '1992-05-10',
-      password: 'Fashion-2026!',
-      confirmPassword: 'Fashion-2026!',
-    },
-  });
-  const { token } = registered;
-  const shopId = registered.shop.id;
-  const terms = await api<{ current: { version: number } }>(`/shops/${shopId}/terms`, { token });
-  await api(`/shops/${shopId}/terms/accept?version=${terms.current.version}`, { method: 'PUT', token });
-  const pickup = await api<{ id: string }>(`/shops/${shopId}/pickup-locations`, {
-    method: 'POST',
-    token,
-    body: {
-      name: 'Mirpur warehouse',
-      address: 'Plot 21, Road 2, Section 10, Mirpur',
-      areaId: 'dhaka-city--mirpur-10',
-      phone,
-    },
-  });
+  const merchant = await merchantWithPickup(server.baseUrl);
   const customers = [
     { customerName: 'Rahima Begum', deliveryAreaId: 'dhaka-city--gulshan', invoiceId: 'INV-2041' },
     { customerName: 'করিম উদ্দিন', deliveryAreaId: 'dhaka-city--dhanmondi', invoiceId: 'INV-2042' },
     { customerName: 'Sadia Islam', deliveryAreaId: 'sylhet--sylhet-sadar', invoiceId: null },
   ];
-  const parcels: Parcel[] = [];
-  for (const [i, customer] of customers.entries()) {
-    parcels.push(
-      await api<Parcel>(`/shops/${shopId}/parcels`, {
-        method: 'POST',
-        token,
-        body: {
-          ...customer,
-          customerPhone: freshPhone(),
-          customerAddress: `House ${i + 4}, Road ${i + 2}, Block C`,
-          pickupLocationId: pickup.id,
-          cashCollectionAmount: 850 + i * 400,
-          sellingPrice: 800 + i * 400,
-          weightGrams: 500 + i * 700,
-        },
-      }),
-    );
-  }
-  return { token, parcels };
-}
-
-async function signIn(page: Page, token: string, lang: 'en' | 'bn') {
-  await page.goto(`${server.baseUrl}/`);
-  await page.evaluate(
-    ([value, language]) => {
-      localStorage.setItem('dak.auth', JSON.stringify({ token: value, kind: 'user' }));
-      localStorage.setItem('dak.lang', language);
-    },
-    [token, lang] as const,
-  );
+  const parcels = await bookParcels(server.baseUrl, merchant, customers.length, (i) => ({
+    ...customers[i],
+    customerAddress: `House ${i + 4}, Road ${i + 2}, Block C`,
+    cashCollectionAmount: 850 + i * 400,
+    sellingPrice: 800 + i * 400,
+    weightGrams: 500 + i * 700,
+  }));
+  return { token: merchant.token, parcels };
 }
 
 async function pdfOf(download: Download): Promise<Buffer> {
@@ -134,7 +55,7 @@ describe('parcel labels', () => {
     const { token, parcels } = await merchantWithParcels();
     const ids = parcels.map((p) => p.trackingId);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-    await signIn(page, token, 'en');
+    await signInPage(page, server.baseUrl, token, 'en');
     await page.goto(`${server.baseUrl}/parcels`);
     await expect.poll(() => page.getByTestId('parcel-row').count(), { timeout: 20_000 }).toBe(3);
 

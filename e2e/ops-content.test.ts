@@ -1,21 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crc32 } from '../packages/domain/src/nid';
-import {
-  freshPhone,
-  launchBrowser,
-  otpFromOutbox,
-  type RunningServer,
-  screenshotDir,
-  shot,
-  startServer,
-} from './helpers';
+import { type ApiInit, apiRequest, signedInContext, signedInStaff, snap } from './fixtures';
+import { launchBrowser, type RunningServer, screenshotDir, startServer } from './helpers';
 
 let server: RunningServer;
 let browser: Browser;
@@ -27,19 +17,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
+const api = <T>(method: string, path: string, options: ApiInit = {}) =>
+  apiRequest<T>(server.baseUrl, path, { ...options, method });
 
 /** A 640 × 360 PNG cover: a green band over a pale field, so the screenshot shows a picture. */
 function coverPng(): Buffer {
@@ -77,56 +56,6 @@ function coverPng(): Buffer {
 }
 
 const bodyText = async (page: Page) => (await page.textContent('body')) ?? '';
-
-async function snap(page: Page, name: string) {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton'));
-  for (const close of await page.locator('.Toastify__close-button').all())
-    await close.click().catch(() => {});
-  await page.waitForTimeout(500);
-  await shot(page, name);
-}
-
-/** A staff member made with the operator's command, signed in through the two console steps. */
-async function staffToken(role: string, name: string) {
-  const phone = freshPhone();
-  const password = `Content-${role}-2026`;
-  await promisify(execFile)(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'staff:create',
-      '--',
-      '--phone',
-      phone,
-      '--role',
-      role,
-      '--password',
-      password,
-      '--name',
-      name,
-    ],
-    {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      env: { ...process.env, DATABASE_URL: server.databaseUrl },
-    },
-  );
-  await api('POST', '/ops/auth/login', { body: { phone, password } });
-  const code = await otpFromOutbox(server.baseUrl, phone);
-  return (await api<{ token: string }>('POST', '/ops/auth/verify', { body: { phone, code } })).token;
-}
-
-async function consolePage(token: string, viewport: { width: number; height: number }, lang: 'en' | 'bn') {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript(
-    ([auth, language]) => {
-      window.localStorage.setItem('dak.auth', auth ?? '');
-      window.localStorage.setItem('dak.lang', language ?? 'en');
-    },
-    [JSON.stringify({ token, kind: 'staff' }), lang],
-  );
-  return { context, page: await context.newPage() };
-}
 
 /**
  * Chooses an option of an antd select by its label. A click during the list's opening animation
@@ -166,8 +95,12 @@ describe('the content and leads rooms', () => {
         requirement: 'Two 14 ft covered vans from Savar to Chattogram every week, starting next month.',
       },
     });
-    const token = await staffToken('admin', 'Sadia Rahman');
-    const { context, page } = await consolePage(token, { width: 1280, height: 900 }, 'en');
+    const token = (await signedInStaff(server, { role: 'admin', name: 'Sadia Rahman' })).token;
+    const { context, page } = await signedInContext(browser, token, {
+      kind: 'staff',
+      viewport: { width: 1280, height: 900 },
+      lang: 'en',
+    });
 
     // FAQ: the seeded entries, then a new one, published.
     await page.goto(`${server.baseUrl}/ops/content`);
@@ -316,7 +249,7 @@ describe('the content and leads rooms', () => {
     ] as const) {
       for (const lang of ['en', 'bn'] as const) {
         if (size === '1280' && lang === 'en') continue;
-        const view = await consolePage(token, viewport, lang);
+        const view = await signedInContext(browser, token, { kind: 'staff', viewport, lang });
         const mark = lang === 'bn' ? 'প্রশ্নোত্তর' : 'When will my parcel be picked up?';
         await view.page.goto(`${server.baseUrl}/ops/content`);
         await expect.poll(() => bodyText(view.page), { timeout: 15_000 }).toContain(mark);
@@ -348,7 +281,7 @@ describe('the content and leads rooms', () => {
   });
 
   it('a marketing member has the content room but not the leads room', async () => {
-    const token = await staffToken('marketing', 'Tania Akter');
+    const token = (await signedInStaff(server, { role: 'marketing', name: 'Tania Akter' })).token;
     expect(
       (await fetch(`${server.baseUrl}/api/v1/ops/faq`, { headers: { Authorization: `Bearer ${token}` } }))
         .status,
@@ -357,7 +290,11 @@ describe('the content and leads rooms', () => {
       (await fetch(`${server.baseUrl}/api/v1/ops/leads`, { headers: { Authorization: `Bearer ${token}` } }))
         .status,
     ).toBe(403);
-    const { context, page } = await consolePage(token, { width: 1280, height: 800 }, 'en');
+    const { context, page } = await signedInContext(browser, token, {
+      kind: 'staff',
+      viewport: { width: 1280, height: 800 },
+      lang: 'en',
+    });
     await page.goto(`${server.baseUrl}/ops`);
     const nav = page.locator('.ops-shell__aside');
     await expect.poll(() => nav.textContent(), { timeout: 10_000 }).toContain('Site content');

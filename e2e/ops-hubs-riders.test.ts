@@ -1,12 +1,7 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, shot, startServer } from './helpers';
-
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { type ApiInit, apiRequest, signedInContext, signedInStaff, snap } from './fixtures';
+import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, startServer } from './helpers';
 
 let server: RunningServer;
 let browser: Browser;
@@ -18,77 +13,25 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function snap(page: Page, name: string) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-spin-blur, .ant-skeleton'),
-  );
-  for (const close of await page.locator('.Toastify__close-button').all())
-    await close.click().catch(() => {});
-  await page.waitForTimeout(500);
-  await shot(page, name);
-}
-
-async function staffToken(phone: string, password: string) {
-  await api('POST', '/ops/auth/login', { body: { phone, password } });
-  const code = await otpFromOutbox(server.baseUrl, phone);
-  return (await api<{ token: string }>('POST', '/ops/auth/verify', { body: { phone, code } })).token;
-}
-
-async function consoleAs(token: string, viewport: { width: number; height: number }, language: 'en' | 'bn') {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript(
-    ([auth, lang]) => {
-      window.localStorage.setItem('dak.auth', auth as string);
-      window.localStorage.setItem('dak.lang', lang as string);
-    },
-    [JSON.stringify({ token, kind: 'staff' }), language],
-  );
-  return { context, page: await context.newPage() };
-}
+const api = <T>(method: string, path: string, options: ApiInit = {}) =>
+  apiRequest<T>(server.baseUrl, path, { ...options, method });
 
 describe('hubs and riders in the console', () => {
   it('an admin keeps a hub’s contact right and manages its riders; a rider signs in by phone', async () => {
-    const adminPhone = freshPhone();
-    await run(
-      'npm',
-      [
-        'run',
-        '--silent',
-        'staff:create',
-        '--',
-        '--phone',
-        adminPhone,
-        '--role',
-        'admin',
-        '--password',
-        'Ops-Admin-2026',
-        '--name',
-        'Farhana Haque',
-      ],
-      { cwd: root, env: { ...process.env, DATABASE_URL: server.databaseUrl } },
-    );
-    const token = await staffToken(adminPhone, 'Ops-Admin-2026');
+    const token = (
+      await signedInStaff(server, { role: 'admin', name: 'Farhana Haque', password: 'Ops-Admin-2026' })
+    ).token;
 
     // Desktop, English: find the Mirpur hub, open it, set its address and phone.
-    const { context, page } = await consoleAs(token, { width: 1280, height: 900 }, 'en');
+    const { context, page } = await signedInContext(browser, token, {
+      kind: 'staff',
+      viewport: { width: 1280, height: 900 },
+      lang: 'en',
+    });
     await page.goto(`${server.baseUrl}/ops/hubs`);
     await page.getByRole('link', { name: 'Hubs' }).first().waitFor();
     await page.getByText('75 hubs').waitFor();
-    await snap(page, 'ops-hubs-1280-en');
+    await snap(page, 'ops-hubs-1280-en', { alsoBlur: true });
     await page.getByLabel('Find a hub').fill('mirpur');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('link', { name: 'Mirpur Hub' }).click();
@@ -98,7 +41,7 @@ describe('hubs and riders in the console', () => {
     await drawer.getByLabel('Phone').fill('01711000222');
     await drawer.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Hub saved').waitFor();
-    await snap(page, 'ops-hub-drawer-1280-en');
+    await snap(page, 'ops-hub-drawer-1280-en', { alsoBlur: true });
     const hub = await api<{ address: string; phone: string }>('GET', '/ops/hubs/hub-dhaka-mirpur', { token });
     expect(hub).toMatchObject({
       address: 'Plot 3, Road 2, Section 10, Mirpur, Dhaka 1216',
@@ -127,7 +70,7 @@ describe('hubs and riders in the console', () => {
     });
     await page.reload();
     await page.getByRole('cell', { name: 'Abdul Karim', exact: true }).waitFor();
-    await snap(page, 'ops-riders-1280-en');
+    await snap(page, 'ops-riders-1280-en', { alsoBlur: true });
 
     // The rider signs in with a code to their phone.
     await api('POST', '/ops/auth/rider-login', { body: { phone: riderPhone } });
@@ -143,34 +86,46 @@ describe('hubs and riders in the console', () => {
     await context.close();
 
     // Phone, Bengali.
-    const bn = await consoleAs(token, { width: 360, height: 780 }, 'bn');
+    const bn = await signedInContext(browser, token, {
+      kind: 'staff',
+      viewport: { width: 360, height: 780 },
+      lang: 'bn',
+    });
     await bn.page.goto(`${server.baseUrl}/ops/hubs`);
     await bn.page.getByText('৭৫টি হাব').waitFor();
-    await snap(bn.page, 'ops-hubs-360-bn');
+    await snap(bn.page, 'ops-hubs-360-bn', { alsoBlur: true });
     await bn.page.goto(`${server.baseUrl}/ops/hubs?hub=hub-dhaka-mirpur`);
     await bn.page.locator('.ant-drawer').getByText('hub-dhaka-mirpur').waitFor();
-    await snap(bn.page, 'ops-hub-drawer-360-bn');
+    await snap(bn.page, 'ops-hub-drawer-360-bn', { alsoBlur: true });
     await bn.page.goto(`${server.baseUrl}/ops/riders`);
     await bn.page.getByText('Abdul Karim', { exact: true }).waitFor();
-    await snap(bn.page, 'ops-riders-360-bn');
+    await snap(bn.page, 'ops-riders-360-bn', { alsoBlur: true });
     await bn.context.close();
 
     // And the other two: desktop Bengali, phone English.
-    const bnWide = await consoleAs(token, { width: 1280, height: 900 }, 'bn');
+    const bnWide = await signedInContext(browser, token, {
+      kind: 'staff',
+      viewport: { width: 1280, height: 900 },
+      lang: 'bn',
+    });
     await bnWide.page.goto(`${server.baseUrl}/ops/riders`);
     await bnWide.page.getByText('Abdul Karim', { exact: true }).waitFor();
-    await snap(bnWide.page, 'ops-riders-1280-bn');
+    await snap(bnWide.page, 'ops-riders-1280-bn', { alsoBlur: true });
     await bnWide.page.goto(`${server.baseUrl}/ops/hubs?hub=hub-dhaka-mirpur`);
     await bnWide.page.locator('.ant-drawer').getByText('hub-dhaka-mirpur').waitFor();
-    await snap(bnWide.page, 'ops-hub-drawer-1280-bn');
+    await snap(bnWide.page, 'ops-hub-drawer-1280-bn', { alsoBlur: true });
     await bnWide.context.close();
-    const enPhone = await consoleAs(token, { width: 360, height: 780 }, 'en');
+    const enPhone = await signedInContext(browser, token, {
+      kind: 'staff',
+      viewport: { width: 360, height: 780 },
+      lang: 'en',
+    });
     await enPhone.page.goto(`${server.baseUrl}/ops/riders`);
     await enPhone.page.getByText('Abdul Karim', { exact: true }).waitFor();
-    await snap(enPhone.page, 'ops-riders-360-en');
+    await snap(enPhone.page, 'ops-riders-360-en', { alsoBlur: true });
     await enPhone.page.goto(`${server.baseUrl}/ops/hubs`);
     await enPhone.page.getByText('75 hubs').waitFor();
-    await snap(enPhone.page, 'ops-hubs-360-en');
+    await snap(enPhone.page, 'ops-hubs-360-en', { alsoBlur: true });
     await enPhone.context.close();
   });
 });

@@ -1,21 +1,20 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { defaultParcelListPreferences } from '@dak/domain/parcel-list';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  freshPhone,
-  launchBrowser,
-  otpFromOutbox,
-  type RunningServer,
-  screenshotDir,
-  shot,
-  startServer,
-} from './helpers';
+  type ApiInit,
+  apiRequest,
+  bookParcels,
+  closeToasts,
+  merchantWithPickup,
+  shots,
+  signedInStaff,
+  signInPage,
+} from './fixtures';
+import { launchBrowser, type RunningServer, screenshotDir, startServer } from './helpers';
 
 /**
  * Issue 4, part 7: a merchant with a few parcels saves list settings (they come back on the next
@@ -34,124 +33,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const api = <T>(path: string, init?: ApiInit) => apiRequest<T>(server.baseUrl, path, init);
 
 /** A merchant whose shop has accepted terms, a pickup location and `parcels` booked parcels. */
 async function merchantWithParcels(parcels: number) {
-  const phone = freshPhone();
-  await api('/merchant/registration/otp', { method: 'POST', body: { phone } });
-  const code = await otpFromOutbox(server.baseUrl, phone);
-  const registered = await api<{ token: string; shop: { id: string } }>('/merchant/registration', {
-    method: 'POST',
-    body: {
-      merchantName: 'Nasrin Akter',
-      shopName: 'Nasrin Fashion',
-      dailyParcelCount: 20,
-      phone,
-      termsAccepted: true,
-      code,
-      fullName: 'Nasrin Akter',
-      dateOfBirth: '1992-05-10',
-      password: 'Fashion-2026!',
-      confirmPassword: 'Fashion-2026!',
-    },
-  });
-  const { token } = registered;
-  const shopId = registered.shop.id;
-  const terms = await api<{ current: { version: number } }>(`/shops/${shopId}/terms`, { token });
-  await api(`/shops/${shopId}/terms/accept?version=${terms.current.version}`, { method: 'PUT', token });
-  const pickup = await api<{ id: string }>(`/shops/${shopId}/pickup-locations`, {
-    method: 'POST',
-    token,
-    body: {
-      name: 'Mirpur warehouse',
-      address: 'Plot 21, Road 2, Section 10, Mirpur',
-      areaId: 'dhaka-city--mirpur-10',
-      phone,
-    },
-  });
-  const trackingIds: string[] = [];
-  for (let i = 0; i < parcels; i++) {
-    const parcel = await api<{ trackingId: string }>(`/shops/${shopId}/parcels`, {
-      method: 'POST',
-      token,
-      body: {
-        customerName: `Customer ${i + 1}`,
-        customerPhone: freshPhone(),
-        customerAddress: 'House 12, Road 5, Dhanmondi 32, Dhaka',
-        deliveryAreaId: 'dhaka-city--dhanmondi',
-        pickupLocationId: pickup.id,
-        cashCollectionAmount: 1000 + i,
-        sellingPrice: 1000 + i,
-        weightGrams: 500,
-      },
-    });
-    trackingIds.push(parcel.trackingId);
-  }
-  return { token, shopId, trackingIds };
-}
-
-/** An admin made with the operator's command, signed in through the two console steps. */
-async function adminToken() {
-  const phone = freshPhone();
-  const password = 'Holds-admin-2026';
-  await promisify(execFile)(
-    'npm',
-    ['run', '--silent', 'staff:create', '--', '--phone', phone, '--role', 'admin', '--password', password],
-    {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      env: { ...process.env, DATABASE_URL: server.databaseUrl },
-    },
-  );
-  await api('/ops/auth/login', { method: 'POST', body: { phone, password } });
-  const code = await otpFromOutbox(server.baseUrl, phone);
-  return (await api<{ token: string }>('/ops/auth/verify', { method: 'POST', body: { phone, code } })).token;
-}
-
-async function signIn(page: Page, token: string, lang: 'en' | 'bn') {
-  await page.goto(`${server.baseUrl}/`);
-  await page.evaluate(
-    ([value, language]) => {
-      localStorage.setItem('dak.auth', JSON.stringify({ token: value, kind: 'user' }));
-      localStorage.setItem('dak.lang', language);
-    },
-    [token, lang] as const,
-  );
-}
-
-async function closeToasts(page: Page) {
-  for (const button of await page.locator('.Toastify__close-button').all()) {
-    await button.click().catch(() => undefined);
-  }
-  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 5_000 }).toBe(0);
-}
-
-/** NAME-1280-LANG and NAME-360-LANG. */
-async function shots(page: Page, name: string, lang: 'en' | 'bn') {
-  for (const [width, height] of [
-    [1280, 800],
-    [360, 740],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(800);
-    await shot(page, `${name}-${width}-${lang}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  const merchant = await merchantWithPickup(server.baseUrl);
+  const booked = await bookParcels(server.baseUrl, merchant, parcels, (i) => ({
+    customerName: `Customer ${i + 1}`,
+    cashCollectionAmount: 1000 + i,
+    sellingPrice: 1000 + i,
+  }));
+  return { token: merchant.token, shopId: merchant.shopId, trackingIds: booked.map((p) => p.trackingId) };
 }
 
 /**
@@ -205,7 +97,7 @@ describe('parcel list export and settings', () => {
   it('saves list settings, exports the list in the background and downloads the xlsx', async () => {
     const { token, shopId, trackingIds } = await merchantWithParcels(3);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-    await signIn(page, token, 'en');
+    await signInPage(page, server.baseUrl, token, 'en');
     await openList(page);
     expect(await headers(page)).toContain('Total charge');
     expect(await headers(page)).not.toContain('Pickup location');
@@ -274,15 +166,15 @@ describe('parcel list export and settings', () => {
     await page.getByTestId('export-open').click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.textContent()).toContain('(3 parcels)');
-    await shots(page, 'parcel-export-warning', 'en');
+    await shots(page, 'parcel-export-warning', 'en', { closeToasts: false, settleMs: 800 });
     const release = await holdProgress(page);
     await page.getByTestId('export-start').click();
     await expect.poll(() => dialog.textContent(), { timeout: 10_000 }).toContain('1 of 3 parcels written');
-    await shots(page, 'parcel-export-progress', 'en');
+    await shots(page, 'parcel-export-progress', 'en', { closeToasts: false, settleMs: 800 });
     await release();
     await expect.poll(() => page.getByTestId('export-ready').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await dialog.textContent()).toContain('Your file is ready: 3 parcels.');
-    await shots(page, 'parcel-export-ready', 'en');
+    await shots(page, 'parcel-export-ready', 'en', { closeToasts: false, settleMs: 800 });
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -303,29 +195,29 @@ describe('parcel list export and settings', () => {
 
     // Bengali: the settings, the warning, the progress and the ready file.
     const bn = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(bn, token, 'bn');
+    await signInPage(bn, server.baseUrl, token, 'bn');
     await openList(bn);
-    await shots(bn, 'parcel-list-tabs', 'bn');
+    await shots(bn, 'parcel-list-tabs', 'bn', { closeToasts: false, settleMs: 800 });
     await settingsShots(bn, 'bn');
     await bn.getByTestId('export-open').click();
     await expect.poll(() => bn.getByRole('dialog').textContent()).toContain('(৩টি)');
-    await shots(bn, 'parcel-export-warning', 'bn');
+    await shots(bn, 'parcel-export-warning', 'bn', { closeToasts: false, settleMs: 800 });
     const releaseBn = await holdProgress(bn);
     await bn.getByTestId('export-start').click();
     await expect
       .poll(() => bn.getByRole('dialog').textContent(), { timeout: 10_000 })
       .toContain('৩টির মধ্যে ১টি');
-    await shots(bn, 'parcel-export-progress', 'bn');
+    await shots(bn, 'parcel-export-progress', 'bn', { closeToasts: false, settleMs: 800 });
     await releaseBn();
     await expect.poll(() => bn.getByTestId('export-ready').isVisible(), { timeout: 30_000 }).toBe(true);
-    await shots(bn, 'parcel-export-ready', 'bn');
+    await shots(bn, 'parcel-export-ready', 'bn', { closeToasts: false, settleMs: 800 });
     await bn.close();
   });
 
   it('keeps parcels held for prepayment in their own tab when the merchant chooses', async () => {
     const { token, shopId, trackingIds } = await merchantWithParcels(3);
     // Finance or an admin holds a parcel for prepayment (the shop's balance is negative).
-    const admin = await adminToken();
+    const admin = (await signedInStaff(server, { role: 'admin', password: 'Holds-admin-2026' })).token;
     await api(`/ops/parcels/${trackingIds[0]}/status`, {
       method: 'POST',
       token: admin,
@@ -333,7 +225,7 @@ describe('parcel list export and settings', () => {
     });
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(page, token, 'en');
+    await signInPage(page, server.baseUrl, token, 'en');
     await openList(page);
     // Shown in the list by default.
     expect(await page.getByTestId('parcel-count').textContent()).toBe('Parcels: 3');
@@ -360,7 +252,7 @@ describe('parcel list export and settings', () => {
     await expect.poll(() => page.getByTestId('parcel-count').textContent()).toBe('Parcels: 1');
     expect(await page.locator('.parcel-table tbody').textContent()).toContain(trackingIds[0]);
     expect(page.url()).toContain('group=needs_prepayment');
-    await shots(page, 'parcel-list-needs-prepayment', 'en');
+    await shots(page, 'parcel-list-needs-prepayment', 'en', { closeToasts: false, settleMs: 800 });
 
     // Editing the held parcel (spec 3 "prepayment-block-in-edit", on by default): the cash field
     // says up front why it cannot change and is disabled; the phone can still change.
@@ -373,7 +265,7 @@ describe('parcel list export and settings', () => {
     expect(await page.getByTestId('edit-blocked-cashCollectionAmount').textContent()).toBe(heldText);
     expect(await drawer.getByLabel('Cash to collect').isDisabled()).toBe(true);
     expect(await drawer.getByLabel('Customer phone').isDisabled()).toBe(false);
-    await shots(page, 'parcel-edit-prepayment-hold', 'en');
+    await shots(page, 'parcel-edit-prepayment-hold', 'en', { closeToasts: false, settleMs: 800 });
     await drawer.getByRole('button', { name: 'Cancel' }).click();
 
     // Turned off: the field opens and the server refuses the change with the same sentence.
@@ -408,19 +300,19 @@ describe('parcel list export and settings', () => {
       body: { ...defaultParcelListPreferences, prepaymentPreference: 'separate' },
     });
     const bn = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(bn, token, 'bn');
+    await signInPage(bn, server.baseUrl, token, 'bn');
     await bn.goto(`${server.baseUrl}/parcels?group=needs_prepayment`);
     await expect
       .poll(() => bn.getByTestId('parcel-count').textContent(), { timeout: 20_000 })
       .toBe('পার্সেল: ১টি');
-    await shots(bn, 'parcel-list-needs-prepayment', 'bn');
+    await shots(bn, 'parcel-list-needs-prepayment', 'bn', { closeToasts: false, settleMs: 800 });
     await bn.locator('.parcel-table tbody a', { hasText: trackingIds[0] }).click();
     await bn.getByTestId('parcel-edit-open').click();
     await expect.poll(() => bn.locator('.form-drawer').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await bn.getByTestId('edit-blocked-cashCollectionAmount').textContent()).toContain(
       'অগ্রিম পেমেন্টের অপেক্ষায়',
     );
-    await shots(bn, 'parcel-edit-prepayment-hold', 'bn');
+    await shots(bn, 'parcel-edit-prepayment-hold', 'bn', { closeToasts: false, settleMs: 800 });
     await bn.close();
   });
 });

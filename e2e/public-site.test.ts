@@ -1,117 +1,36 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, shot, startServer } from './helpers';
+import {
+  type ApiInit,
+  apiRequest,
+  bookParcel,
+  createStaff,
+  merchantWithPickup,
+  signedInStaff,
+} from './fixtures';
+import { launchBrowser, otpFromOutbox, type RunningServer, shot, startServer } from './helpers';
 
 let server: RunningServer;
 let browser: Browser;
 /** A parcel booked through the API and moved by staff: the tracking page's real timeline. */
 let trackingId = '';
 
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** A staff member made with the operator's command (`npm run staff:create`). */
-async function createStaff(role: string, name: string) {
-  const phone = freshPhone();
-  const password = `Public-${role}-2026`;
-  await promisify(execFile)(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'staff:create',
-      '--',
-      '--phone',
-      phone,
-      '--role',
-      role,
-      '--password',
-      password,
-      '--name',
-      name,
-    ],
-    {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      env: { ...process.env, DATABASE_URL: server.databaseUrl },
-    },
-  );
-  return { phone, password };
-}
-
-async function staffToken(role: string, name: string) {
-  const { phone, password } = await createStaff(role, name);
-  await api('/ops/auth/login', { method: 'POST', body: { phone, password } });
-  const code = await otpFromOutbox(server.baseUrl, phone);
-  return (await api<{ token: string }>('/ops/auth/verify', { method: 'POST', body: { phone, code } })).token;
-}
+const api = <T>(path: string, init?: ApiInit) => apiRequest<T>(server.baseUrl, path, init);
 
 /** A merchant books a parcel Mirpur 10 → Sylhet Sadar through the API; staff move it to the delivery hub. */
 async function bookedParcel(): Promise<string> {
-  const phone = freshPhone();
-  await api('/merchant/registration/otp', { method: 'POST', body: { phone } });
-  const code = await otpFromOutbox(server.baseUrl, phone);
-  const registered = await api<{ token: string; shop: { id: string } }>('/merchant/registration', {
-    method: 'POST',
-    body: {
-      merchantName: 'Nasrin Akter',
-      shopName: 'Nasrin Fashion',
-      dailyParcelCount: 20,
-      phone,
-      termsAccepted: true,
-      code,
-      fullName: 'Nasrin Akter',
-      dateOfBirth: '1992-05-10',
-      password: 'Fashion-2026!',
-      confirmPassword: 'Fashion-2026!',
-    },
+  const merchant = await merchantWithPickup(server.baseUrl);
+  const parcel = await bookParcel(server.baseUrl, merchant, {
+    customerName: 'Sadia Islam',
+    customerPhone: '01912345678',
+    customerAddress: 'House 4, Road 2, Zindabazar',
+    deliveryAreaId: 'sylhet--sylhet-sadar',
+    cashCollectionAmount: 1250,
+    sellingPrice: 1200,
+    weightGrams: 1200,
   });
-  const { token } = registered;
-  const shopId = registered.shop.id;
-  const terms = await api<{ current: { version: number } }>(`/shops/${shopId}/terms`, { token });
-  await api(`/shops/${shopId}/terms/accept?version=${terms.current.version}`, { method: 'PUT', token });
-  const pickup = await api<{ id: string }>(`/shops/${shopId}/pickup-locations`, {
-    method: 'POST',
-    token,
-    body: {
-      name: 'Mirpur warehouse',
-      address: 'Plot 21, Road 2, Section 10, Mirpur',
-      areaId: 'dhaka-city--mirpur-10',
-      phone,
-    },
-  });
-  const parcel = await api<{ trackingId: string }>(`/shops/${shopId}/parcels`, {
-    method: 'POST',
-    token,
-    body: {
-      customerName: 'Sadia Islam',
-      customerPhone: '01912345678',
-      customerAddress: 'House 4, Road 2, Zindabazar',
-      deliveryAreaId: 'sylhet--sylhet-sadar',
-      pickupLocationId: pickup.id,
-      cashCollectionAmount: 1250,
-      sellingPrice: 1200,
-      weightGrams: 1200,
-    },
-  });
-  const admin = await staffToken('admin', 'Sadia Rahman');
+  const admin = (await signedInStaff(server, { role: 'admin', name: 'Sadia Rahman' })).token;
   for (const status of ['at_sorting', 'in_transit', 'at_delivery_hub']) {
     await api(`/ops/parcels/${parcel.trackingId}/status`, { method: 'POST', token: admin, body: { status } });
   }
@@ -244,7 +163,7 @@ describe('the public site', () => {
     await context.close();
 
     // A sales member, in a browser of their own, signs in to the console and sees the lead.
-    const sales = await createStaff('sales', 'Mitu Sarkar');
+    const sales = await createStaff(server, { role: 'sales', name: 'Mitu Sarkar' });
     const office = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const desk = await office.newPage();
     await desk.goto(`${server.baseUrl}/ops/leads`);

@@ -1,13 +1,17 @@
-import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, shot, startServer } from './helpers';
+import {
+  type ApiInit,
+  apiRequest,
+  bookParcel,
+  merchantWithPickup,
+  shots,
+  signedInContext,
+  signedInStaff,
+} from './fixtures';
+import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, startServer } from './helpers';
 
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('..', import.meta.url));
 const webhookSecret = 'e2e-telephony-secret-0123456789';
 
 let server: RunningServer;
@@ -22,19 +26,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
+const api = <T>(method: string, path: string, options: ApiInit = {}) =>
+  apiRequest<T>(server.baseUrl, path, { ...options, method });
 
 async function status(path: string, token: string, body: unknown) {
   const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
@@ -43,80 +36,6 @@ async function status(path: string, token: string, body: unknown) {
     body: JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() };
-}
-
-async function merchantWithPickup() {
-  const phone = freshPhone();
-  await api('POST', '/merchant/registration/otp', { body: { phone } });
-  const code = await otpFromOutbox(server.baseUrl, phone);
-  const registered = await api<{ token: string; shop: { id: string } }>('POST', '/merchant/registration', {
-    body: {
-      merchantName: 'Nasrin Akter',
-      shopName: 'Nasrin Fashion',
-      dailyParcelCount: 20,
-      phone,
-      termsAccepted: true,
-      code,
-      fullName: 'Nasrin Akter',
-      dateOfBirth: '1992-05-10',
-      password: 'Fashion-2026!',
-      confirmPassword: 'Fashion-2026!',
-    },
-  });
-  const { token } = registered;
-  const shopId = registered.shop.id;
-  const terms = await api<{ current: { version: number } }>('GET', `/shops/${shopId}/terms`, { token });
-  await api('PUT', `/shops/${shopId}/terms/accept?version=${terms.current.version}`, { token });
-  const pickup = await api<{ id: string }>('POST', `/shops/${shopId}/pickup-locations`, {
-    token,
-    body: {
-      name: 'Mirpur warehouse',
-      address: 'Plot 21, Road 2, Section 10, Mirpur',
-      areaId: 'dhaka-city--mirpur-10',
-      phone,
-    },
-  });
-  return { token, shopId, pickupId: pickup.id, phone };
-}
-
-async function staffToken(phone: string, password: string) {
-  await api('POST', '/ops/auth/login', { body: { phone, password } });
-  const code = await otpFromOutbox(server.baseUrl, phone);
-  return (await api<{ token: string }>('POST', '/ops/auth/verify', { body: { phone, code } })).token;
-}
-
-async function closeToasts(page: Page) {
-  for (const button of await page.locator('.Toastify__close-button').all()) {
-    await button.click().catch(() => undefined);
-  }
-  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 5_000 }).toBe(0);
-}
-
-/** NAME-1280-LANG and NAME-360-LANG, whole page, once the lists have loaded. */
-async function shots(page: Page, name: string, lang: 'en' | 'bn') {
-  await closeToasts(page);
-  for (const [width, height] of [
-    [1280, 800],
-    [360, 740],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton'));
-    await page.waitForTimeout(400);
-    await shot(page, `${name}-${width}-${lang}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function signedIn(token: string, kind: 'user' | 'staff', lang: 'en' | 'bn') {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(
-    ([auth, language]) => {
-      window.localStorage.setItem('dak.auth', auth as string);
-      window.localStorage.setItem('dak.lang', language as string);
-    },
-    [JSON.stringify({ token, kind }), lang],
-  );
-  return { context, page: await context.newPage() };
 }
 
 /** One second of silence as an 8 kHz WAV: a real recording the browser can play. */
@@ -156,42 +75,21 @@ async function telephony(event: Record<string, unknown>) {
 
 describe('returned parcels, return approvals and call logs', () => {
   it('a merchant asks for a reattempt that staff approve, and confirms a return handed back with their OTP', async () => {
-    const adminPhone = freshPhone();
-    await run(
-      'npm',
-      [
-        'run',
-        '--silent',
-        'staff:create',
-        '--',
-        '--phone',
-        adminPhone,
-        '--role',
-        'admin',
-        '--password',
-        'Ops-Admin-2026',
-        '--name',
-        'Farhana Haque',
-      ],
-      { cwd: root, env: { ...process.env, DATABASE_URL: server.databaseUrl } },
-    );
-    const admin = await staffToken(adminPhone, 'Ops-Admin-2026');
-    const merchant = await merchantWithPickup();
+    const admin = (
+      await signedInStaff(server, { role: 'admin', name: 'Farhana Haque', password: 'Ops-Admin-2026' })
+    ).token;
+    const merchant = await merchantWithPickup(server.baseUrl);
 
     // Two parcels fail delivery (moved there through the admin's APIs).
     const book = (customerName: string, customerPhone: string) =>
-      api<{ trackingId: string }>('POST', `/shops/${merchant.shopId}/parcels`, {
-        token: merchant.token,
-        body: {
-          customerName,
-          customerPhone,
-          customerAddress: 'House 5, Road 3, Gulshan 1',
-          deliveryAreaId: 'dhaka-city--gulshan',
-          pickupLocationId: merchant.pickupId,
-          cashCollectionAmount: 1250,
-          sellingPrice: 1200,
-          weightGrams: 500,
-        },
+      bookParcel(server.baseUrl, merchant, {
+        customerName,
+        customerPhone,
+        customerAddress: 'House 5, Road 3, Gulshan 1',
+        deliveryAreaId: 'dhaka-city--gulshan',
+        cashCollectionAmount: 1250,
+        sellingPrice: 1200,
+        weightGrams: 500,
       });
     const first = (await book('Rahima Begum', '01712345678')).trackingId;
     const second = (await book('Karim Uddin', '01812345670')).trackingId;
@@ -240,7 +138,7 @@ describe('returned parcels, return approvals and call logs', () => {
     });
 
     // The merchant's Returned parcels: both failed parcels wait for a decision.
-    const shop = await signedIn(merchant.token, 'user', 'en');
+    const shop = await signedInContext(browser, merchant.token, { kind: 'user', lang: 'en' });
     const page = shop.page;
     await page.goto(`${server.baseUrl}/returned-parcels`);
     await page.getByRole('heading', { name: 'Returned parcels' }).waitFor();
@@ -249,7 +147,7 @@ describe('returned parcels, return approvals and call logs', () => {
     await firstRow.waitFor();
     await expect.poll(() => firstRow.textContent()).toContain('Customer could not be reached by phone');
     await expect.poll(() => secondRow.textContent()).toContain('Returns automatically on');
-    await shots(page, 'returned-parcels', 'en');
+    await shots(page, 'returned-parcels', 'en', { waitForLoad: true });
 
     // A reattempt for the first: the issue reason is required.
     await firstRow.getByRole('button', { name: 'Ask for reattempt' }).click();
@@ -284,12 +182,12 @@ describe('returned parcels, return approvals and call logs', () => {
     await secondRow.waitFor({ state: 'detached' });
 
     // Staff approve the reattempt in the console.
-    const ops = await signedIn(admin, 'staff', 'en');
+    const ops = await signedInContext(browser, admin, { kind: 'staff', lang: 'en' });
     await ops.page.goto(`${server.baseUrl}/ops/returns`);
     await ops.page.getByRole('heading', { name: 'Return approvals' }).waitFor();
     const request = ops.page.locator('tr', { hasText: first });
     await request.getByText('Customer is home after 5 pm').waitFor();
-    await shots(ops.page, 'ops-return-approvals', 'en');
+    await shots(ops.page, 'ops-return-approvals', 'en', { waitForLoad: true });
     await request.getByRole('button', { name: `Approve the reattempt of ${first}` }).click();
     await ops.page.getByText(`Reattempt approved for ${first}`).waitFor();
     await request.waitFor({ state: 'detached' });
@@ -320,7 +218,7 @@ describe('returned parcels, return approvals and call logs', () => {
     await page.getByRole('heading', { name: 'Call logs' }).waitFor();
     await page.getByText('Rider Jamal Uddin').waitFor();
     await page.getByText('Automated call').waitFor();
-    await shots(page, 'call-logs', 'en');
+    await shots(page, 'call-logs', 'en', { waitForLoad: true });
     await page.getByRole('button', { name: /Play the recording/ }).click();
     await page.locator('.call-recording audio').waitFor();
     expect(await page.locator('.call-recording audio').evaluate((a: HTMLAudioElement) => a.src)).toMatch(
@@ -328,14 +226,14 @@ describe('returned parcels, return approvals and call logs', () => {
     );
 
     // Bengali: the three screens.
-    const bn = await signedIn(merchant.token, 'user', 'bn');
+    const bn = await signedInContext(browser, merchant.token, { kind: 'user', lang: 'bn' });
     await bn.page.goto(`${server.baseUrl}/returned-parcels`);
     await bn.page.getByRole('heading', { name: 'রিটার্ন পার্সেল' }).waitFor();
     await bn.page.getByText('পুনরায় ডেলিভারি অনুমোদিত: পরের ডেলিভারিতে যাবে').first().waitFor();
-    await shots(bn.page, 'returned-parcels', 'bn');
+    await shots(bn.page, 'returned-parcels', 'bn', { waitForLoad: true });
     await bn.page.goto(`${server.baseUrl}/call-logs`);
     await bn.page.getByText('স্বয়ংক্রিয় কল').waitFor();
-    await shots(bn.page, 'call-logs', 'bn');
+    await shots(bn.page, 'call-logs', 'bn', { waitForLoad: true });
     // A new request for the console's Bengali screenshot: the first fails again.
     await api('POST', `/ops/parcels/${first}/status`, { token: admin, body: { status: 'out_for_delivery' } });
     await api('POST', `/ops/parcels/${first}/status`, {
@@ -346,11 +244,11 @@ describe('returned parcels, return approvals and call logs', () => {
       token: merchant.token,
       body: { reason: 'new_time', note: 'Deliver on Saturday morning' },
     });
-    const opsBn = await signedIn(admin, 'staff', 'bn');
+    const opsBn = await signedInContext(browser, admin, { kind: 'staff', lang: 'bn' });
     await opsBn.page.goto(`${server.baseUrl}/ops/returns`);
     await opsBn.page.getByRole('heading', { name: 'রিটার্ন অনুমোদন' }).waitFor();
     await opsBn.page.getByText('Deliver on Saturday morning').waitFor();
-    await shots(opsBn.page, 'ops-return-approvals', 'bn');
+    await shots(opsBn.page, 'ops-return-approvals', 'bn', { waitForLoad: true });
 
     for (const c of [shop.context, ops.context, bn.context, opsBn.context]) await c.close();
   });

@@ -1,22 +1,24 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ApiInit,
+  apiRequest,
+  bookParcel,
+  merchantWithPickup,
+  signedInContext,
+  signedInStaff,
+  snap,
+} from './fixtures';
 import {
   freshPhone,
   launchBrowser,
   otpFromOutbox,
   type RunningServer,
   screenshotDir,
-  shot,
   startServer,
 } from './helpers';
-
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 let server: RunningServer;
 let browser: Browser;
@@ -28,27 +30,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function snap(page: Page, name: string) {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton'));
-  for (const close of await page.locator('.Toastify__close-button').all())
-    await close.click().catch(() => {});
-  await page.waitForTimeout(500);
-  await shot(page, name);
-}
+const api = <T>(method: string, path: string, options: ApiInit = {}) =>
+  apiRequest<T>(server.baseUrl, path, { ...options, method });
 
 /** A JPEG's frame as a phone camera's file starts and ends (SOI, JFIF, scan, EOI). */
 function jpegImage(): Buffer {
@@ -68,69 +51,9 @@ async function sheetShot(page: Page, name: string) {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 }
 
-async function createStaff(role: string, name: string) {
-  const phone = freshPhone();
-  const password = 'Ops-Staff-2026';
-  await run(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'staff:create',
-      '--',
-      '--phone',
-      phone,
-      '--role',
-      role,
-      '--password',
-      password,
-      '--name',
-      name,
-    ],
-    { cwd: root, env: { ...process.env, DATABASE_URL: server.databaseUrl } },
-  );
-  await api('POST', '/ops/auth/login', { body: { phone, password } });
-  const code = await otpFromOutbox(server.baseUrl, phone);
-  const session = await api<{ token: string; staff: { id: string } }>('POST', '/ops/auth/verify', {
-    body: { phone, code },
-  });
-  return { id: session.staff.id, token: session.token };
-}
-
 /** A merchant in Mirpur with three parcels to customers in Gulshan. */
 async function bookedParcels() {
-  const phone = freshPhone();
-  await api('POST', '/merchant/registration/otp', { body: { phone } });
-  const code = await otpFromOutbox(server.baseUrl, phone);
-  const { token, shop } = await api<{ token: string; shop: { id: string } }>(
-    'POST',
-    '/merchant/registration',
-    {
-      body: {
-        merchantName: 'Nasrin Akter',
-        shopName: 'Nasrin Fashion',
-        dailyParcelCount: 20,
-        phone,
-        termsAccepted: true,
-        code,
-        fullName: 'Nasrin Akter',
-        dateOfBirth: '1992-05-10',
-        password: 'Fashion-2026!',
-        confirmPassword: 'Fashion-2026!',
-      },
-    },
-  );
-  const terms = await api<{ current: { version: number } }>('GET', `/shops/${shop.id}/terms`, { token });
-  await api('PUT', `/shops/${shop.id}/terms/accept?version=${terms.current.version}`, { token });
-  const pickup = await api<{ id: string }>('POST', `/shops/${shop.id}/pickup-locations`, {
-    token,
-    body: {
-      name: 'Mirpur warehouse',
-      address: 'Plot 21, Road 2, Section 10, Mirpur',
-      areaId: 'dhaka-city--mirpur-10',
-      phone,
-    },
-  });
+  const merchant = await merchantWithPickup(server.baseUrl);
   const customers = [
     {
       customerName: 'Rahima Begum',
@@ -151,16 +74,12 @@ async function bookedParcels() {
   const parcels: { trackingId: string; customerPhone: string }[] = [];
   for (const customer of customers) {
     const customerPhone = freshPhone();
-    const booked = await api<{ trackingId: string }>('POST', `/shops/${shop.id}/parcels`, {
-      token,
-      body: {
-        ...customer,
-        customerPhone,
-        deliveryAreaId: 'dhaka-city--gulshan',
-        pickupLocationId: pickup.id,
-        sellingPrice: Math.max(customer.cashCollectionAmount, 500),
-        weightGrams: 500,
-      },
+    const booked = await bookParcel(server.baseUrl, merchant, {
+      ...customer,
+      customerPhone,
+      deliveryAreaId: 'dhaka-city--gulshan',
+      sellingPrice: Math.max(customer.cashCollectionAmount, 500),
+      weightGrams: 500,
     });
     parcels.push({ trackingId: booked.trackingId, customerPhone });
   }
@@ -169,8 +88,8 @@ async function bookedParcels() {
 
 describe('a rider delivers a run', () => {
   it('hub manager sends parcels out; the rider calls, delivers with the OTP, fails one; tracking shows delivered', async () => {
-    const admin = await createStaff('admin', 'Farhana Haque');
-    const manager = await createStaff('hub_manager', 'Mizanur Rahman');
+    const admin = await signedInStaff(server, { role: 'admin', name: 'Farhana Haque' });
+    const manager = await signedInStaff(server, { role: 'hub_manager', name: 'Mizanur Rahman' });
     await api('PUT', `/ops/staff/${manager.id}/hubs`, {
       token: admin.token,
       body: { hubIds: ['hub-dhaka-gulshan'] },
@@ -191,15 +110,11 @@ describe('a rider delivers a run', () => {
     }
 
     // The hub manager, at a desk: picks the rider and the three parcels, sends them out.
-    const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await desk.addInitScript(
-      (auth) => {
-        window.localStorage.setItem('dak.auth', auth);
-        window.localStorage.setItem('dak.lang', 'en');
-      },
-      JSON.stringify({ token: manager.token, kind: 'staff' }),
-    );
-    const hub = await desk.newPage();
+    const { page: hub } = await signedInContext(browser, manager.token, {
+      kind: 'staff',
+      viewport: { width: 1280, height: 900 },
+      lang: 'en',
+    });
     await hub.goto(`${server.baseUrl}/ops/runs`);
     for (const p of parcels) await hub.getByRole('cell', { name: p.trackingId }).waitFor();
     await hub.getByLabel('Rider').click();

@@ -1,0 +1,272 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { freshPhone, otpFromOutbox, type RunningServer, shot } from './helpers';
+
+/**
+ * Set-up the browser tests share: merchants, parcels and staff made through the API (as a tester
+ * would, codes read from the dev outbox), browsers signed in, and screenshots taken. Each test
+ * keeps its own journey; only the preparation lives here.
+ */
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export type Lang = 'en' | 'bn';
+export type ApiInit = { method?: string; body?: unknown; token?: string };
+
+/** One JSON call to the API under /api/v1; throws with the status and body unless it answers 2xx. */
+export async function apiRequest<T>(baseUrl: string, path: string, init: ApiInit = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const method = init.method ?? 'GET';
+  const res = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export type Merchant = { token: string; shopId: string; pickupId: string; phone: string };
+
+export type MerchantOptions = {
+  merchantName?: string;
+  shopName?: string;
+  dailyParcelCount?: number;
+  dateOfBirth?: string;
+  password?: string;
+  /** Area of the pickup location (default Mirpur 10). */
+  pickupAreaId?: string;
+  pickupName?: string;
+  pickupAddress?: string;
+};
+
+/**
+ * A merchant registered by OTP (code from the dev outbox) whose shop has accepted the current
+ * terms and has one pickup location, so it can book parcels.
+ */
+export async function merchantWithPickup(baseUrl: string, options: MerchantOptions = {}): Promise<Merchant> {
+  const api = <T>(path: string, init?: ApiInit) => apiRequest<T>(baseUrl, path, init);
+  const merchantName = options.merchantName ?? 'Nasrin Akter';
+  const password = options.password ?? 'Fashion-2026!';
+  const phone = freshPhone();
+  await api('/merchant/registration/otp', { method: 'POST', body: { phone } });
+  const code = await otpFromOutbox(baseUrl, phone);
+  const registered = await api<{ token: string; shop: { id: string } }>('/merchant/registration', {
+    method: 'POST',
+    body: {
+      merchantName,
+      shopName: options.shopName ?? 'Nasrin Fashion',
+      dailyParcelCount: options.dailyParcelCount ?? 20,
+      phone,
+      termsAccepted: true,
+      code,
+      fullName: merchantName,
+      dateOfBirth: options.dateOfBirth ?? '1992-05-10',
+      password,
+      confirmPassword: password,
+    },
+  });
+  const { token } = registered;
+  const shopId = registered.shop.id;
+  const terms = await api<{ current: { version: number } }>(`/shops/${shopId}/terms`, { token });
+  await api(`/shops/${shopId}/terms/accept?version=${terms.current.version}`, { method: 'PUT', token });
+  const pickup = await api<{ id: string }>(`/shops/${shopId}/pickup-locations`, {
+    method: 'POST',
+    token,
+    body: {
+      name: options.pickupName ?? 'Mirpur warehouse',
+      address: options.pickupAddress ?? 'Plot 21, Road 2, Section 10, Mirpur',
+      areaId: options.pickupAreaId ?? 'dhaka-city--mirpur-10',
+      phone,
+    },
+  });
+  return { token, shopId, pickupId: pickup.id, phone };
+}
+
+export type BookedParcel = { id: string; trackingId: string };
+
+/**
+ * Books one parcel from the merchant's pickup location. `fields` override a Dhanmondi parcel of
+ * 500 g with ৳1,000 to collect; the customer's phone is fresh unless given.
+ */
+export function bookParcel(baseUrl: string, merchant: Merchant, fields: Record<string, unknown> = {}) {
+  return apiRequest<BookedParcel>(baseUrl, `/shops/${merchant.shopId}/parcels`, {
+    method: 'POST',
+    token: merchant.token,
+    body: {
+      customerName: 'Rafiq Hasan',
+      customerPhone: freshPhone(),
+      customerAddress: 'House 12, Road 5, Dhanmondi 32, Dhaka',
+      deliveryAreaId: 'dhaka-city--dhanmondi',
+      pickupLocationId: merchant.pickupId,
+      cashCollectionAmount: 1000,
+      sellingPrice: 1000,
+      weightGrams: 500,
+      ...fields,
+    },
+  });
+}
+
+/** Books `count` parcels one after another; `fields(i)` gives the i-th parcel's overrides. */
+export async function bookParcels(
+  baseUrl: string,
+  merchant: Merchant,
+  count: number,
+  fields: (i: number) => Record<string, unknown> = () => ({}),
+): Promise<BookedParcel[]> {
+  const parcels: BookedParcel[] = [];
+  for (let i = 0; i < count; i++) parcels.push(await bookParcel(baseUrl, merchant, fields(i)));
+  return parcels;
+}
+
+export type StaffOptions = {
+  role: string;
+  name?: string;
+  phone?: string;
+  /** Default: one per role, e.g. `Staff-admin-2026`. */
+  password?: string;
+};
+
+/** A staff member made with the operator's command (`npm run staff:create`); answers phone and password. */
+export async function createStaff(
+  server: Pick<RunningServer, 'databaseUrl'>,
+  options: StaffOptions,
+): Promise<{ phone: string; password: string }> {
+  const phone = options.phone ?? freshPhone();
+  const password = options.password ?? `Staff-${options.role}-2026`;
+  const args = ['run', '--silent', 'staff:create', '--', '--phone', phone, '--role', options.role];
+  args.push('--password', password);
+  if (options.name) args.push('--name', options.name);
+  await promisify(execFile)('npm', args, {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: server.databaseUrl },
+  });
+  return { phone, password };
+}
+
+/** Signs a staff member in through the console's two steps (password, then the SMSed code). */
+export async function staffSignIn(
+  baseUrl: string,
+  phone: string,
+  password: string,
+): Promise<{ token: string; id: string }> {
+  await apiRequest(baseUrl, '/ops/auth/login', { method: 'POST', body: { phone, password } });
+  const code = await otpFromOutbox(baseUrl, phone);
+  const session = await apiRequest<{ token: string; staff: { id: string } }>(baseUrl, '/ops/auth/verify', {
+    method: 'POST',
+    body: { phone, code },
+  });
+  return { token: session.token, id: session.staff.id };
+}
+
+/** A staff member of `role` made by the operator's command and signed in: token, id, phone, password. */
+export async function signedInStaff(
+  server: Pick<RunningServer, 'baseUrl' | 'databaseUrl'>,
+  options: StaffOptions,
+) {
+  const credentials = await createStaff(server, options);
+  const session = await staffSignIn(server.baseUrl, credentials.phone, credentials.password);
+  return { ...session, ...credentials };
+}
+
+/** Signs an open page in: visits the site, then stores the token and the language as the app does. */
+export async function signInPage(
+  page: Page,
+  baseUrl: string,
+  token: string,
+  lang: Lang,
+  kind: 'user' | 'staff' = 'user',
+) {
+  await page.goto(`${baseUrl}/`);
+  await page.evaluate(
+    ([auth, language]) => {
+      localStorage.setItem('dak.auth', auth);
+      localStorage.setItem('dak.lang', language);
+    },
+    [JSON.stringify({ token, kind }), lang] as const,
+  );
+}
+
+/**
+ * A new browser context signed in before any page script runs, and its page. `lang: null` leaves
+ * the language to the browser.
+ */
+export async function signedInContext(
+  browser: Browser,
+  token: string,
+  options: {
+    kind?: 'user' | 'staff';
+    lang?: Lang | null;
+    viewport?: { width: number; height: number };
+  } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  await context.addInitScript(
+    ([auth, lang]) => {
+      window.localStorage.setItem('dak.auth', auth as string);
+      if (lang) window.localStorage.setItem('dak.lang', lang);
+    },
+    [
+      JSON.stringify({ token, kind: options.kind ?? 'user' }),
+      options.lang === undefined ? 'en' : options.lang,
+    ],
+  );
+  return { context, page: await context.newPage() };
+}
+
+/** Closes every toast and waits until none shows, so screenshots show the page itself. */
+export async function closeToasts(page: Page) {
+  for (const button of await page.locator('.Toastify__close-button').all()) {
+    await button.click().catch(() => undefined);
+  }
+  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 5_000 }).toBe(0);
+}
+
+const loading = '.ant-spin-spinning, .ant-skeleton';
+
+/**
+ * NAME-1280-LANG and NAME-360-LANG, whole page. Options: close toasts first (default), wait for
+ * spinners and skeletons to go, scroll to the top, and how long to let the layout settle.
+ */
+export async function shots(
+  page: Page,
+  name: string,
+  lang: Lang,
+  options: { closeToasts?: boolean; waitForLoad?: boolean; scrollTop?: boolean; settleMs?: number } = {},
+) {
+  if (options.closeToasts ?? true) await closeToasts(page);
+  for (const [width, height] of [
+    [1280, 800],
+    [360, 740],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    if (options.waitForLoad) await page.waitForFunction((s) => !document.querySelector(s), loading);
+    await page.waitForTimeout(options.settleMs ?? 400);
+    if (options.scrollTop) await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `${name}-${width}-${lang}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * One whole-page screenshot once spinners and skeletons are gone (`alsoBlur` waits for blurred
+ * spinners too), toasts closed and the layout settled.
+ */
+export async function snap(
+  page: Page,
+  name: string,
+  options: { settleMs?: number; alsoBlur?: boolean } = {},
+) {
+  const selector = options.alsoBlur ? `${loading}, .ant-spin-blur` : loading;
+  await page.waitForFunction((s) => !document.querySelector(s), selector);
+  for (const close of await page.locator('.Toastify__close-button').all())
+    await close.click().catch(() => {});
+  await page.waitForTimeout(options.settleMs ?? 500);
+  await shot(page, name);
+}
