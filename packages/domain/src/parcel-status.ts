@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StaffRole } from './auth';
 
 /**
  * The parcel's life cycle (DESIGN.md section 4) as data: the statuses declared once, their
@@ -102,18 +103,12 @@ export class InvalidTransitionError extends Error {
  */
 export type TransitionActor =
   | { kind: 'merchant' }
-  | { kind: 'staff'; role: 'admin' | 'hub_manager' | 'finance' | 'support' }
+  | { kind: 'staff'; role: Exclude<StaffRole, 'rider'> }
   | { kind: 'rider'; onOwnRun: boolean }
   | { kind: 'system' };
 
-export type TransitionActorKey =
-  | 'admin'
-  | 'hub_manager'
-  | 'finance'
-  | 'support'
-  | 'rider'
-  | 'merchant'
-  | 'system';
+/** Every staff role is a key: a role no rule names (marketing, sales) is refused like any other. */
+export type TransitionActorKey = StaffRole | 'merchant' | 'system';
 
 /** Why a delivery (or a return hand-over) failed: a fixed list, with the names riders read. */
 export const failedAttemptReasons = {
@@ -271,6 +266,8 @@ const actorNames: Record<TransitionActorKey, string> = {
   hub_manager: 'hub staff',
   finance: 'finance staff',
   support: 'support staff',
+  marketing: 'marketing staff',
+  sales: 'sales staff',
   rider: 'a rider',
   merchant: 'the merchant',
   system: 'the system',

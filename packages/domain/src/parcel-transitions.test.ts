@@ -53,6 +53,9 @@ const actors: Record<TransitionActorKey, TransitionActor> = {
   hub_manager: { kind: 'staff', role: 'hub_manager' },
   finance: { kind: 'staff', role: 'finance' },
   support: { kind: 'staff', role: 'support' },
+  // The site's content and sales staff: no rule names them, so every move refuses them.
+  marketing: { kind: 'staff', role: 'marketing' },
+  sales: { kind: 'staff', role: 'sales' },
   rider: { kind: 'rider', onOwnRun: true },
   merchant: { kind: 'merchant' },
   system: { kind: 'system' },
@@ -74,7 +77,7 @@ describe('who may make each move', () => {
     }
   });
 
-  it('decides every (from, to, actor) of all 17 × 17 × 7 as written out above', () => {
+  it('decides every (from, to, actor) of all 17 × 17 × 9 as written out above', () => {
     let checked = 0;
     for (const from of parcelStatuses) {
       for (const to of parcelStatuses) {
@@ -88,7 +91,7 @@ describe('who may make each move', () => {
         }
       }
     }
-    expect(checked).toBe(17 * 17 * 7);
+    expect(checked).toBe(17 * 17 * 9);
   });
 
   it('lets a rider act only on a parcel of their own run', () => {
