@@ -84,11 +84,21 @@ describe('the API shell', () => {
     expect(page.headers['content-type']).toContain('text/html');
   });
 
-  it('has no dev outbox in production', async () => {
+  it('has no dev outbox, clock or job runner in production', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production' });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=01712345678' });
       expect(res.statusCode).toBe(404);
+      for (const [url, payload] of [
+        ['/api/v1/dev/clock', { advanceMinutes: 60 }],
+        ['/api/v1/dev/jobs/auto-return-parcels', {}],
+      ] as const) {
+        const before = prod.clock.now().getTime();
+        const moved = await prod.app.inject({ method: 'POST', url, payload });
+        expect(moved.statusCode).toBe(404);
+        expect(moved.json().error.code).toBe('ROUTE_NOT_FOUND');
+        expect(prod.clock.now().getTime()).toBe(before);
+      }
     } finally {
       await prod.close();
     }

@@ -12,7 +12,7 @@ import { expireParcelExportsJob } from './jobs/expire-parcel-exports.job';
 import { exportParcelsJob } from './jobs/export-parcels.job';
 import { fetchCallRecordingJob } from './jobs/fetch-call-recording.job';
 import { createJobs, type Jobs } from './jobs/jobs';
-import { type Clock, systemClock } from './lib/clock';
+import { type Clock, isMovable, shiftedClock, systemClock } from './lib/clock';
 import { createLocalStorage } from './lib/storage';
 import { addressPredictionRoutes } from './modules/address-prediction/address-prediction.routes';
 import { createAddressPredictionService } from './modules/address-prediction/address-prediction.service';
@@ -127,7 +127,8 @@ const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 /** Builds the whole API (and, when a built web app is given, serves it). Tests build it too. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  const clock = deps.clock ?? systemClock;
+  // Outside production the clock can be moved forward (POST /dev/clock) to see what a day brings.
+  const clock = deps.clock ?? (config.mode === 'production' ? systemClock : shiftedClock());
   const db = deps.database.db;
 
   const app = Fastify({
@@ -352,7 +353,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(callsRoutes({ calls, guards }));
       await api.register(trackingRoutes({ tracking }));
       await api.register(coverageRoutes({ coverage }));
-      if (config.mode !== 'production') await api.register(devRoutes({ sms }));
+      if (config.mode !== 'production') {
+        await api.register(devRoutes({ sms, jobs, clock: isMovable(clock) ? clock : undefined }));
+      }
     },
     { prefix: '/api/v1' },
   );

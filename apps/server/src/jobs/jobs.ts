@@ -34,6 +34,8 @@ export type Jobs = {
   readonly mode: JobsMode;
   // biome-ignore lint/suspicious/noExplicitAny: definitions of any data type live in one list.
   register(definition: JobDefinition<any>): void;
+  /** Whether a job of this name is registered. */
+  has(name: string): boolean;
   /** Queues a job (its data checked against the job's schema); returns the job id. */
   send(name: string, data: unknown): Promise<string>;
   start(): Promise<void>;
@@ -81,6 +83,10 @@ export function createJobs(deps: {
       if (started) throw new Error('register jobs before start');
       if (definitions.has(definition.name)) throw new Error(`job ${definition.name} registered twice`);
       definitions.set(definition.name, definition);
+    },
+
+    has(name) {
+      return definitions.has(name);
     },
 
     async send(name, data) {
