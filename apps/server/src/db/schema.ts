@@ -779,6 +779,8 @@ export type DeliveryRunsTable = {
 };
 
 export type DeliveryRunParcelsTable = {
+  /** One attempt: a parcel re-sent on the same run after a failed attempt gets a new row. */
+  id: Generated<string>;
   run_id: string;
   parcel_id: string;
   added_at: Timestamp;

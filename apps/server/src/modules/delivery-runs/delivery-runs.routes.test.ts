@@ -268,6 +268,38 @@ describe('the rider closing parcels', () => {
     expect(await statusOf(trackingId)).toBe('out_for_delivery');
   });
 
+  it('sends a failed parcel out again with the same rider the same day: a new OTP, one parcel on the run', async () => {
+    const r = await newRider(gulshan, 'Sumon Ali');
+    const { trackingId, customerPhone, otp: firstOtp } = await onRun(r, 980);
+    await call('POST', `/rider/parcels/${trackingId}/fail`, r.token, { reason: 'customer_not_home' });
+    const again = await call('POST', '/ops/delivery-runs', manager.token, {
+      riderId: r.id,
+      trackingIds: [trackingId],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().results).toEqual([{ trackingId, ok: true }]);
+    const secondOtp = /OTP: (\d{4})/.exec(await lastSms(t.app, customerPhone))?.[1] ?? '';
+    const run = (await call('GET', '/rider/run', r.token)).json();
+    expect(run.parcels.filter((p: { trackingId: string }) => p.trackingId === trackingId)).toEqual([
+      expect.objectContaining({ trackingId, open: true, failedReason: null }),
+    ]);
+    if (firstOtp !== secondOtp) {
+      const old = await call('POST', `/rider/parcels/${trackingId}/deliver`, r.token, {
+        otp: firstOtp,
+        amountCollected: 980,
+      });
+      expect(old.statusCode).toBe(400);
+    }
+    const delivered = await call('POST', `/rider/parcels/${trackingId}/deliver`, r.token, {
+      otp: secondOtp,
+      amountCollected: 980,
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const runs = await call('GET', `/ops/delivery-runs?hubId=${gulshan}`, manager.token);
+    const summary = runs.json().items.find((x: { rider: { id: string } }) => x.rider.id === r.id);
+    expect(summary).toMatchObject({ parcelCount: 1, deliveredCount: 1, failedCount: 0, cashCollected: 980 });
+  });
+
   it('checks a proof photo by its bytes, and a photo proves one delivery only', async () => {
     const send = (bytes: Buffer, contentType: string, token = rider.token) => {
       const upload = multipart({}, [{ field: 'photo', filename: 'x.jpg', contentType, bytes }]);

@@ -41,6 +41,11 @@ const otpPurpose = 'delivery';
  * expiry (the end of the run's day) and a count of wrong tries (locked after
  * deliveryOtpMaxAttempts).
  */
+/** `rp` is the parcel's latest attempt on its run (a reattempt on the same run adds a row). */
+const latestAttempt = sql<boolean>`not exists (
+  select 1 from delivery_run_parcels later
+  where later.run_id = rp.run_id and later.parcel_id = rp.parcel_id and later.id > rp.id)`;
+
 export function createDeliveryRunsService(deps: {
   db: Kysely<DB>;
   clock: Clock;
@@ -87,7 +92,7 @@ export function createDeliveryRunsService(deps: {
           .selectFrom('delivery_run_parcels as rp')
           .innerJoin('delivery_runs as r', 'r.id', 'rp.run_id')
           .innerJoin('parcels as p', 'p.id', 'rp.parcel_id')
-          .select(['rp.run_id', 'rp.parcel_id', 'p.tracking_id'])
+          .select(['rp.id', 'rp.run_id', 'rp.parcel_id', 'p.tracking_id'])
           .where('p.tracking_id', '=', trackingId)
           .where('r.rider_id', '=', riderId)
           .where('rp.closed_at', 'is', null)
@@ -98,16 +103,12 @@ export function createDeliveryRunsService(deps: {
   }
 
   /** Checks the customer's code; a wrong or expired one is counted (committed) and refused. */
-  async function checkCode(
-    assignment: { run_id: string; parcel_id: string; tracking_id: string },
-    code: string,
-  ) {
+  async function checkCode(assignment: { id: string; tracking_id: string }, code: string) {
     const outcome = await db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('delivery_run_parcels')
         .select(['otp_hash', 'otp_expires_at', 'otp_attempts', 'closed_at'])
-        .where('run_id', '=', assignment.run_id)
-        .where('parcel_id', '=', assignment.parcel_id)
+        .where('id', '=', assignment.id)
         .forUpdate()
         .executeTakeFirstOrThrow();
       if (row.closed_at) return { kind: 'closed' as const };
@@ -120,8 +121,7 @@ export function createDeliveryRunsService(deps: {
       await trx
         .updateTable('delivery_run_parcels')
         .set({ otp_attempts: attempts })
-        .where('run_id', '=', assignment.run_id)
-        .where('parcel_id', '=', assignment.parcel_id)
+        .where('id', '=', assignment.id)
         .execute();
       return {
         kind: expired ? ('expired' as const) : ('wrong' as const),
@@ -265,7 +265,10 @@ export function createDeliveryRunsService(deps: {
       const rows = await db
         .selectFrom('delivery_runs as r')
         .innerJoin('staff as s', 's.id', 'r.rider_id')
-        .leftJoin('delivery_run_parcels as rp', 'rp.run_id', 'r.id')
+        // Each parcel once, by its latest attempt on the run (a reattempt is not a second parcel).
+        .leftJoin('delivery_run_parcels as rp', (join) =>
+          join.onRef('rp.run_id', '=', 'r.id').on(latestAttempt),
+        )
         .leftJoin('parcels as p', 'p.id', 'rp.parcel_id')
         .select([
           'r.id',
@@ -346,6 +349,8 @@ export function createDeliveryRunsService(deps: {
         ])
         .where('r.rider_id', '=', riderId)
         .where((eb) => eb.or([eb('r.run_date', '=', today), eb('rp.closed_at', 'is', null)]))
+        // A parcel sent out again on the same run shows once: its latest attempt.
+        .where(latestAttempt)
         // Open parcels first, by area, so the day's route reads top to bottom.
         .orderBy(sql`rp.closed_at is not null`)
         .orderBy('a.name_en')
