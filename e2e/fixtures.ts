@@ -247,6 +247,7 @@ export async function shots(
   ] as const) {
     await page.setViewportSize({ width, height });
     if (options.waitForLoad) await page.waitForFunction((s) => !document.querySelector(s), loading);
+    await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(options.settleMs ?? 400);
     if (options.scrollTop) await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, `${name}-${width}-${lang}`);
@@ -265,6 +266,7 @@ export async function snap(
 ) {
   const selector = options.alsoBlur ? `${loading}, .ant-spin-blur` : loading;
   await page.waitForFunction((s) => !document.querySelector(s), selector);
+  await page.evaluate(() => document.fonts.ready);
   for (const close of await page.locator('.Toastify__close-button').all())
     await close.click().catch(() => {});
   await page.waitForTimeout(options.settleMs ?? 500);

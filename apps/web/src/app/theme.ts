@@ -10,6 +10,7 @@ export const fontStack = [
   '"Hind Siliguri"',
   '"Nirmala UI"',
   'Vrinda',
+  '"Dak Bengali"',
   '"Helvetica Neue"',
   'Arial',
   'sans-serif',
