@@ -376,7 +376,8 @@ export function createDeliveryRunsService(deps: {
           amountCollected: taka(r.amount_collected_poisha),
           open,
           otpLocked: r.otp_attempts >= deliveryOtpMaxAttempts,
-          failedReason: r.status === 'delivery_attempted' ? (r.failed_reason ?? null) : null,
+          // A closed parcel not delivered failed on this run, whatever happened to it since.
+          failedReason: !open && r.status !== 'delivered' ? (r.failed_reason ?? null) : null,
         };
       });
       return {
