@@ -225,7 +225,7 @@ function ReturnedParcels({ shop }: { shop: SelectedShop }) {
         ) : (
           <>
             <Typography.Paragraph type="secondary" className="list-count" aria-live="polite">
-              {t('returns.count', { n: formatNumber(list.data.count, language) })}
+              {t('returns.count', { count: list.data.count, n: formatNumber(list.data.count, language) })}
             </Typography.Paragraph>
             {phone ? (
               <ul className="returns-cards">
