@@ -59,3 +59,25 @@ export const toOutForDelivery: ParcelStatus[] = [
   'at_delivery_hub',
   'out_for_delivery',
 ];
+
+/**
+ * The merchant asks for another attempt of a failed parcel and staff approve it, as the Returned
+ * parcels and Return approvals screens do; only then may it go out again.
+ */
+export async function approveReattempt(
+  t: TestApp,
+  m: BookingMerchant,
+  staffToken: string,
+  trackingId: string,
+) {
+  const call = caller(t);
+  const asked = await call('POST', `/shops/${m.shop.id}/returned-parcels/${trackingId}/reattempt`, m.token, {
+    reason: 'customer_confirmed',
+  });
+  if (asked.statusCode !== 201) throw new Error(`reattempt ${trackingId}: ${asked.statusCode} ${asked.body}`);
+  const decided = await call('PATCH', `/ops/approvals/${asked.json().id}`, staffToken, {
+    decision: 'approved',
+  });
+  if (decided.statusCode !== 200)
+    throw new Error(`approve ${trackingId}: ${decided.statusCode} ${decided.body}`);
+}

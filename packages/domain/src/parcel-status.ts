@@ -145,6 +145,8 @@ export type TransitionInput = {
   proof?: DeliveryProof;
   /** The merchant's hand-over code on a return. */
   otp?: string;
+  /** Staff approved the merchant's request for another attempt since the last failed one. */
+  reattemptApproved?: boolean;
   note?: string;
 };
 
@@ -152,7 +154,8 @@ export type TransitionRequirement =
   | 'failedReason' // a reason from failedAttemptReasons
   | 'amountCollected' // a whole number of taka, 0 … cash to collect
   | 'deliveryProof' // the customer's OTP or a photo; waived when staff record it (see decisions)
-  | 'returnOtp'; // the merchant's OTP at the return hand-over
+  | 'returnOtp' // the merchant's OTP at the return hand-over
+  | 'reattemptApproved'; // after a failed attempt: the merchant asked again and staff approved
 
 export type TransitionRule = {
   by: readonly TransitionActorKey[];
@@ -209,7 +212,7 @@ export const transitionRules: Record<ParcelStatus, Partial<Record<ParcelStatus, 
     ...writeOff,
   },
   delivery_attempted: {
-    out_for_delivery: { by: hubStaff },
+    out_for_delivery: { by: hubStaff, requires: ['reattemptApproved'] },
     return_at_delivery_hub: { by: [...hubStaff, 'merchant', 'system'] },
     ...writeOff,
   },
@@ -249,6 +252,17 @@ export class TransitionNotAllowedError extends Error {
     this.name = 'TransitionNotAllowedError';
   }
 }
+
+/** Thrown when the move waits for someone else's decision first (server: 409). */
+export class TransitionWaitingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TransitionWaitingError';
+  }
+}
+
+export const reattemptNotApprovedMessage =
+  "This parcel waits for the merchant's decision: it goes out again once their reattempt request is approved";
 
 /** Thrown when the move is allowed but a required part is missing or wrong (server: 400). */
 export class TransitionInputError extends Error {
@@ -360,6 +374,9 @@ function checkRequirement(need: TransitionRequirement, actor: TransitionActor, i
       if (input.proof.kind === 'photo' && !input.proof.fileId) {
         throw new TransitionInputError('proof', 'The photo proof is missing');
       }
+      return;
+    case 'reattemptApproved':
+      if (!input.reattemptApproved) throw new TransitionWaitingError(reattemptNotApprovedMessage);
       return;
     case 'returnOtp':
       if (!input.otp)

@@ -8,11 +8,13 @@ import {
   type ParcelStatus,
   parcelStatuses,
   parcelTransitions,
+  reattemptNotApprovedMessage,
   type TransitionActor,
   type TransitionActorKey,
   type TransitionInput,
   TransitionInputError,
   TransitionNotAllowedError,
+  TransitionWaitingError,
   transitionRule,
   transitionRules,
 } from './parcel-status';
@@ -68,6 +70,7 @@ const complete: TransitionInput = {
   cashToCollect: 500,
   proof: { kind: 'otp', code: '1234' },
   otp: '5678',
+  reattemptApproved: true,
 };
 
 describe('who may make each move', () => {
@@ -236,6 +239,24 @@ describe('what each move needs', () => {
       );
       expect(() => assertTransition('out_for_return', 'returned', actor, { otp: '0042' })).not.toThrow();
     }
+  });
+
+  it('a failed parcel goes out again only after its reattempt was approved', () => {
+    for (const actor of [actors.admin, actors.hub_manager]) {
+      expect(() => assertTransition('delivery_attempted', 'out_for_delivery', actor)).toThrow(
+        TransitionWaitingError,
+      );
+      expect(() => assertTransition('delivery_attempted', 'out_for_delivery', actor, {})).toThrow(
+        reattemptNotApprovedMessage,
+      );
+      expect(() =>
+        assertTransition('delivery_attempted', 'out_for_delivery', actor, { reattemptApproved: true }),
+      ).not.toThrow();
+    }
+    // Confirming the return needs no approval.
+    expect(() =>
+      assertTransition('delivery_attempted', 'return_at_delivery_hub', actors.system),
+    ).not.toThrow();
   });
 
   it('moves without requirements need nothing', () => {

@@ -1,8 +1,15 @@
 import { deliveryOtpMaxAttempts } from '@dak/domain/delivery-runs';
+import { reattemptNotApprovedMessage } from '@dak/domain/parcel-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, jpegImage, multipart, pdfDocument, signInStaff } from '../../../test/fixtures';
 import { createTestApp, lastOtp, lastSms, type TestApp, uniquePhone } from '../../../test/helpers';
-import { type BookingMerchant, bookingMerchant, bookParcel, walk } from '../../../test/operations-fixtures';
+import {
+  approveReattempt,
+  type BookingMerchant,
+  bookingMerchant,
+  bookParcel,
+  walk,
+} from '../../../test/operations-fixtures';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
@@ -244,7 +251,7 @@ describe('the rider closing parcels', () => {
     expect(staffRoute.statusCode).toBe(403);
   });
 
-  it('fails with a reason from the list, and the manager may send it out again', async () => {
+  it('fails with a reason from the list, and the manager may send it out again once the reattempt is approved', async () => {
     const { trackingId, customerPhone } = await onRun(rider);
     const bad = await call('POST', `/rider/parcels/${trackingId}/fail`, rider.token, { reason: 'raining' });
     expect(bad.statusCode).toBe(400);
@@ -258,8 +265,24 @@ describe('the rider closing parcels', () => {
     expect(run.parcels).toContainEqual(
       expect.objectContaining({ trackingId, open: false, failedReason: 'customer_not_home' }),
     );
-    const candidates = await call('GET', `/ops/delivery-runs/candidates?hubId=${gulshan}`, manager.token);
-    expect(candidates.json().items.map((c: { trackingId: string }) => c.trackingId)).toContain(trackingId);
+    const candidates = async () =>
+      (await call('GET', `/ops/delivery-runs/candidates?hubId=${gulshan}`, manager.token))
+        .json()
+        .items.map((c: { trackingId: string }) => c.trackingId);
+    // Not before the merchant asked again and staff approved.
+    expect(await candidates()).not.toContain(trackingId);
+    const early = await call('POST', '/ops/delivery-runs', manager.token, {
+      riderId: otherRider.id,
+      trackingIds: [trackingId],
+    });
+    expect(early.json().results[0]).toMatchObject({
+      trackingId,
+      ok: false,
+      error: { code: 'INVALID_TRANSITION', message: reattemptNotApprovedMessage },
+    });
+    expect(await statusOf(trackingId)).toBe('delivery_attempted');
+    await approveReattempt(t, merchant, admin.token, trackingId);
+    expect(await candidates()).toContain(trackingId);
     const again = await call('POST', '/ops/delivery-runs', manager.token, {
       riderId: otherRider.id,
       trackingIds: [trackingId],
@@ -272,6 +295,7 @@ describe('the rider closing parcels', () => {
     const r = await newRider(gulshan, 'Sumon Ali');
     const { trackingId, customerPhone, otp: firstOtp } = await onRun(r, 980);
     await call('POST', `/rider/parcels/${trackingId}/fail`, r.token, { reason: 'customer_not_home' });
+    await approveReattempt(t, merchant, admin.token, trackingId);
     const again = await call('POST', '/ops/delivery-runs', manager.token, {
       riderId: r.id,
       trackingIds: [trackingId],

@@ -239,7 +239,16 @@ export function createDeliveryRunsService(deps: {
           'p.cash_collection_poisha',
         ])
         .where('a.hub_id', '=', hubId)
-        .where('p.status', 'in', ['at_delivery_hub', 'delivery_attempted'])
+        // A failed parcel goes out again only once its reattempt is approved.
+        .where((eb) =>
+          eb.or([
+            eb('p.status', '=', 'at_delivery_hub'),
+            eb.and([
+              eb('p.status', '=', 'delivery_attempted'),
+              eb('p.reattempt_approved_at', 'is not', null),
+            ]),
+          ]),
+        )
         .orderBy('a.name_en')
         .orderBy('p.tracking_id')
         .limit(500)

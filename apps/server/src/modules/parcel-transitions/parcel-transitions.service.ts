@@ -12,6 +12,7 @@ import {
   type TransitionActor,
   TransitionInputError,
   TransitionNotAllowedError,
+  TransitionWaitingError,
 } from '@dak/domain/parcel-status';
 import { returnOtpMaxFailures, returnsMessages } from '@dak/domain/returns';
 import { normalizeTrackingId } from '@dak/domain/tracking-id';
@@ -66,6 +67,7 @@ type Locked = {
   delivery_hub_id: string;
   return_otp_hash: Buffer | null;
   return_otp_failures: number;
+  reattempt_approved_at: Date | null;
 };
 
 const returnOtpPurpose = 'parcel_return';
@@ -145,6 +147,7 @@ export function createParcelTransitionsService(deps: {
         'da.hub_id as delivery_hub_id',
         'p.return_otp_hash',
         'p.return_otp_failures',
+        'p.reattempt_approved_at',
       ])
       .where('p.tracking_id', '=', trackingId)
       .forUpdate('p')
@@ -268,6 +271,7 @@ export function createParcelTransitionsService(deps: {
         proof: request.proof,
         otp: request.otp,
         note: request.note,
+        reattemptApproved: parcel.reattempt_approved_at !== null,
       });
     } catch (error) {
       throw toAppError(error, trackingId);
@@ -543,6 +547,9 @@ function toAppError(error: unknown, trackingId: string): unknown {
   }
   if (error instanceof TransitionNotAllowedError) {
     return new AppError('FORBIDDEN', error.message, { trackingId, from: error.from, to: error.to });
+  }
+  if (error instanceof TransitionWaitingError) {
+    return new AppError('INVALID_TRANSITION', error.message, { trackingId });
   }
   if (error instanceof TransitionInputError) {
     return new AppError('VALIDATION_FAILED', error.message, { trackingId, field: error.field });
