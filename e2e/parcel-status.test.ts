@@ -60,7 +60,9 @@ async function chooseStatus(page: Page, label: string, name: string) {
   await box.fill(name);
   await page.locator('.ant-select-item-option-active', { hasText: name }).waitFor();
   await page.keyboard.press('Enter');
-  await expect.poll(() => page.locator('.parcel-status__submit').textContent()).toContain(`“${name}”`);
+  await expect
+    .poll(() => page.locator('.parcel-status__submit').textContent(), { timeout: 10_000 })
+    .toContain(`“${name}”`);
 }
 
 /** What a USB scanner does in the focused scan box: types the code, then Enter. */
