@@ -465,8 +465,8 @@ describe('the operations console', () => {
     const hub = await staffContext(hubPhone, 'Hub-Manager-2026', { width: 1280, height: 800 });
     const hubPage = await hub.newPage();
     await hubPage.goto(`${server.baseUrl}/ops`);
-    // Hub managers have the hubs, riders, pickups, hub work, delivery runs and return approvals
-    // rooms (issue 5), scoped to their own hubs.
+    // Hub managers have the hubs, riders, pickups, hub work, delivery runs, return approvals and
+    // parcel status rooms (issue 5), scoped to their own hubs.
     await expect.poll(() => bodyText(hubPage), { timeout: 10_000 }).toContain('Add riders to a hub');
     expect(await hubPage.locator('.ops-shell__aside').getByRole('link').allTextContents()).toEqual([
       'Overview',
@@ -476,6 +476,7 @@ describe('the operations console', () => {
       'Hub work',
       'Delivery runs',
       'Return approvals',
+      'Parcel status',
     ]);
     await snap(hubPage, 'ops-welcome-hub-manager-1280-en');
     await hub.close();

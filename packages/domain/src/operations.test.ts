@@ -36,4 +36,14 @@ describe('bulk status request', () => {
       false,
     );
   });
+
+  it('carries a return OTP per parcel, trimmed; its digits are the status machine’s to judge per row', () => {
+    const returned = { trackingId: 'DK2345678A', status: 'returned' };
+    const parsed = bulkStatusRequestSchema.parse({ updates: [{ ...returned, otp: ' 0425 ' }, returned] });
+    expect(parsed.updates.map((u) => u.otp)).toEqual(['0425', undefined]);
+    // A mistyped code is not the whole batch's refusal: the row fails alone on the server.
+    expect(bulkStatusRequestSchema.safeParse({ updates: [{ ...returned, otp: '12a4' }] }).success).toBe(true);
+    const long = bulkStatusRequestSchema.safeParse({ updates: [{ ...returned, otp: '12345678901' }] });
+    expect(long.error?.issues[0]?.message).toBe('The return OTP has 4 digits');
+  });
 });

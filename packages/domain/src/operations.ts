@@ -7,6 +7,7 @@ import {
   type ParcelStatus,
   parcelStatusGroupSchema,
   parcelStatusSchema,
+  returnOtpInputSchema,
 } from './parcel-status';
 import { phoneSchema } from './phone';
 
@@ -26,6 +27,8 @@ export const bulkStatusUpdateSchema = z.object({
   reason: z.string().trim().min(1).max(100).optional(),
   /** Taka; checked against the parcel's cash to collect by the status machine. */
   amountCollected: z.number({ error: 'Amount collected must be a number' }).optional(),
+  /** The merchant's 4-digit hand-over code, for `returned` (each parcel has its own). */
+  otp: returnOtpInputSchema.optional(),
 });
 export const bulkStatusRequestSchema = z.object({
   updates: z

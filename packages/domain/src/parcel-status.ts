@@ -89,7 +89,7 @@ export class InvalidTransitionError extends Error {
     readonly from: ParcelStatus,
     readonly to: ParcelStatus,
   ) {
-    super(`A parcel cannot go from ${from} to ${to}`);
+    super(transitionMessages.cannotGo(from, to));
     this.name = 'InvalidTransitionError';
   }
 }
@@ -131,6 +131,34 @@ export const failedAttemptReasonSchema = z.enum(
   failedAttemptReasonCodes as [FailedAttemptReason, ...FailedAttemptReason[]],
   { error: `Reason must be one of: ${Object.keys(failedAttemptReasons).join(', ')}` },
 );
+
+/**
+ * The status machine's refusals, in the API's words (the web translates them by these).
+ * `cannotGo` and `notAllowed` name statuses by their codes.
+ */
+export const transitionMessages = {
+  cannotGo: (from: ParcelStatus, to: ParcelStatus) => `A parcel cannot go from ${from} to ${to}`,
+  notAllowed: (who: string, from: ParcelStatus, to: ParcelStatus) =>
+    `${who} cannot move a parcel from ${from} to ${to}`,
+  riderOwnRun: 'A rider can act only on parcels of their own run',
+  reasonRequired: 'A reason is required for a failed attempt',
+  reasonUnknown: `Reason must be one of: ${failedAttemptReasonCodes.join(', ')}`,
+  amountRequired: 'The amount collected is required for a delivery',
+  amountWhole: 'The amount collected must be a whole number of taka, 0 or more',
+  amountTooHigh: (cash: number) => `The amount collected cannot be more than the cash to collect (৳${cash})`,
+  proofRequired: "A delivery needs the customer's OTP or a photo proof",
+  deliveryOtpDigits: 'The delivery OTP has 4 digits',
+  photoMissing: 'The photo proof is missing',
+  returnOtpRequired: "The merchant's OTP is required to hand a return over",
+  returnOtpDigits: 'The return OTP has 4 digits',
+};
+
+/**
+ * The merchant's return code as a request carries it, one move or a bulk update alike. Only its
+ * length is bounded here: the 4 digits are the status machine's check (returnOtp), so in a bulk
+ * request a mistyped code fails that parcel alone, not the whole batch.
+ */
+export const returnOtpInputSchema = z.string().trim().max(10, transitionMessages.returnOtpDigits);
 
 /** Proof of a delivery: the customer's 4-digit code, or a photo the rider took (a stored file). */
 export type DeliveryProof = { kind: 'otp'; code: string } | { kind: 'photo'; fileId: string };
@@ -240,6 +268,42 @@ export function transitionRule(from: ParcelStatus, to: ParcelStatus): Transition
   return transitionRules[from][to];
 }
 
+/**
+ * The statuses this actor may move some parcel to (from at least one status), in the order of
+ * `parcelStatuses`: what a staff screen offers as the new status. Whether the move suits a
+ * given parcel is still assertTransition's, on the server.
+ */
+export function targetStatusesFor(actor: TransitionActorKey): ParcelStatus[] {
+  return parcelStatuses.filter((to) =>
+    parcelStatuses.some((from) => transitionRules[from][to]?.by.includes(actor)),
+  );
+}
+
+/**
+ * What a move to `to` by this actor needs, over every status it may come from: `always` when
+ * each such move requires it (a failed attempt's reason), `sometimes` when only some do (a reason
+ * for at_return_hub only when a return rider brings the parcel back). A requirement waived for
+ * the actor (staff record a delivery without proof) is left out.
+ */
+export function targetRequirements(
+  to: ParcelStatus,
+  actor: TransitionActorKey,
+): Partial<Record<TransitionRequirement, 'always' | 'sometimes'>> {
+  const rules = parcelStatuses
+    .map((from) => transitionRules[from][to])
+    .filter((rule): rule is TransitionRule => rule?.by.includes(actor) ?? false);
+  const needs: Partial<Record<TransitionRequirement, 'always' | 'sometimes'>> = {};
+  for (const rule of rules) {
+    for (const need of rule.requires ?? []) {
+      if (need === 'deliveryProof' && actor !== 'rider') continue;
+      // Not something to type in: the parcel's state (an approved reattempt) decides.
+      if (need === 'reattemptApproved') continue;
+      needs[need] = rules.every((r) => r.requires?.includes(need)) ? 'always' : 'sometimes';
+    }
+  }
+  return needs;
+}
+
 /** Thrown when the move exists but this actor may not make it (server: 403 FORBIDDEN). */
 export class TransitionNotAllowedError extends Error {
   constructor(
@@ -322,11 +386,11 @@ export function assertTransition(
       from,
       to,
       key,
-      `${capitalise(actorNames[key])} cannot move a parcel from ${from} to ${to}`,
+      transitionMessages.notAllowed(capitalise(actorNames[key]), from, to),
     );
   }
   if (actor.kind === 'rider' && rule.riderOwnRunOnly && !actor.onOwnRun) {
-    throw new TransitionNotAllowedError(from, to, key, 'A rider can act only on parcels of their own run');
+    throw new TransitionNotAllowedError(from, to, key, transitionMessages.riderOwnRun);
   }
   for (const need of rule.requires ?? []) checkRequirement(need, actor, input);
 }
@@ -334,30 +398,23 @@ export function assertTransition(
 function checkRequirement(need: TransitionRequirement, actor: TransitionActor, input: TransitionInput) {
   switch (need) {
     case 'failedReason':
-      if (!input.reason)
-        throw new TransitionInputError('reason', 'A reason is required for a failed attempt');
+      if (!input.reason) throw new TransitionInputError('reason', transitionMessages.reasonRequired);
       if (!(input.reason in failedAttemptReasons)) {
-        throw new TransitionInputError(
-          'reason',
-          `Reason must be one of: ${failedAttemptReasonCodes.join(', ')}`,
-        );
+        throw new TransitionInputError('reason', transitionMessages.reasonUnknown);
       }
       return;
     case 'amountCollected': {
       const amount = input.amountCollected;
       if (amount === undefined) {
-        throw new TransitionInputError('amountCollected', 'The amount collected is required for a delivery');
+        throw new TransitionInputError('amountCollected', transitionMessages.amountRequired);
       }
       if (!Number.isInteger(amount) || amount < 0) {
-        throw new TransitionInputError(
-          'amountCollected',
-          'The amount collected must be a whole number of taka, 0 or more',
-        );
+        throw new TransitionInputError('amountCollected', transitionMessages.amountWhole);
       }
       if (input.cashToCollect !== undefined && amount > input.cashToCollect) {
         throw new TransitionInputError(
           'amountCollected',
-          `The amount collected cannot be more than the cash to collect (৳${input.cashToCollect})`,
+          transitionMessages.amountTooHigh(input.cashToCollect),
         );
       }
       return;
@@ -366,22 +423,22 @@ function checkRequirement(need: TransitionRequirement, actor: TransitionActor, i
       // Staff recording a delivery answer for it themselves (their name is on the event).
       if (actor.kind !== 'rider') return;
       if (!input.proof) {
-        throw new TransitionInputError('proof', "A delivery needs the customer's OTP or a photo proof");
+        throw new TransitionInputError('proof', transitionMessages.proofRequired);
       }
       if (input.proof.kind === 'otp' && !/^\d{4}$/.test(input.proof.code)) {
-        throw new TransitionInputError('proof', 'The delivery OTP has 4 digits');
+        throw new TransitionInputError('proof', transitionMessages.deliveryOtpDigits);
       }
       if (input.proof.kind === 'photo' && !input.proof.fileId) {
-        throw new TransitionInputError('proof', 'The photo proof is missing');
+        throw new TransitionInputError('proof', transitionMessages.photoMissing);
       }
       return;
     case 'reattemptApproved':
       if (!input.reattemptApproved) throw new TransitionWaitingError(reattemptNotApprovedMessage);
       return;
     case 'returnOtp':
-      if (!input.otp)
-        throw new TransitionInputError('otp', "The merchant's OTP is required to hand a return over");
-      if (!/^\d{4}$/.test(input.otp)) throw new TransitionInputError('otp', 'The return OTP has 4 digits');
+      if (!input.otp) throw new TransitionInputError('otp', transitionMessages.returnOtpRequired);
+      if (!/^\d{4}$/.test(input.otp))
+        throw new TransitionInputError('otp', transitionMessages.returnOtpDigits);
       return;
   }
 }

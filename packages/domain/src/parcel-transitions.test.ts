@@ -15,6 +15,8 @@ import {
   TransitionInputError,
   TransitionNotAllowedError,
   TransitionWaitingError,
+  targetRequirements,
+  targetStatusesFor,
   transitionRule,
   transitionRules,
 } from './parcel-status';
@@ -263,5 +265,59 @@ describe('what each move needs', () => {
     expect(transitionRule('at_sorting', 'in_transit')?.requires).toBeUndefined();
     expect(() => assertTransition('at_sorting', 'in_transit', actors.hub_manager)).not.toThrow();
     expect(transitionRule('delivered', 'returned')).toBeUndefined();
+  });
+});
+
+describe('what a staff screen offers', () => {
+  it('lists the statuses each role may move some parcel to, in the life-cycle order', () => {
+    expect(targetStatusesFor('admin')).toEqual([
+      'pickup_pending',
+      'pickup_hold',
+      'at_sorting',
+      'in_transit',
+      'at_delivery_hub',
+      'out_for_delivery',
+      'delivery_attempted',
+      'delivered',
+      'return_at_delivery_hub',
+      'return_in_transit',
+      'at_return_hub',
+      'out_for_return',
+      'returned',
+      'cancelled',
+      'lost',
+      'damaged',
+    ]);
+    expect(targetStatusesFor('hub_manager')).toEqual([
+      'at_sorting',
+      'in_transit',
+      'at_delivery_hub',
+      'out_for_delivery',
+      'delivery_attempted',
+      'delivered',
+      'return_at_delivery_hub',
+      'return_in_transit',
+      'at_return_hub',
+      'out_for_return',
+      'returned',
+      'damaged',
+    ]);
+    expect(targetStatusesFor('support')).toEqual(['cancelled']);
+    expect(targetStatusesFor('marketing')).toEqual([]);
+  });
+
+  it('says what a move to each status needs: always, or only from some statuses', () => {
+    expect(targetRequirements('delivery_attempted', 'hub_manager')).toEqual({ failedReason: 'always' });
+    // Staff answer for a delivery themselves; a rider needs the customer's proof.
+    expect(targetRequirements('delivered', 'admin')).toEqual({ amountCollected: 'always' });
+    expect(targetRequirements('delivered', 'rider')).toEqual({
+      amountCollected: 'always',
+      deliveryProof: 'always',
+    });
+    expect(targetRequirements('returned', 'admin')).toEqual({ returnOtp: 'always' });
+    // Back to the return hub: a reason only when the return rider could not hand it over.
+    expect(targetRequirements('at_return_hub', 'admin')).toEqual({ failedReason: 'sometimes' });
+    expect(targetRequirements('return_in_transit', 'admin')).toEqual({});
+    expect(targetRequirements('cancelled', 'hub_manager')).toEqual({});
   });
 });

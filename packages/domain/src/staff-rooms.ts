@@ -16,6 +16,7 @@ export const opsRooms = [
   'hub-scan',
   'runs',
   'returns',
+  'parcel-status',
 ] as const;
 export type OpsRoom = (typeof opsRooms)[number];
 
@@ -26,8 +27,8 @@ export type OpsRoom = (typeof opsRooms)[number];
  *
  * Operations (issue 5): hub managers see the hubs and riders rooms but only their own hubs' rows
  * (the server scopes them); `hubEdit` (a hub's address and phone) and `staffHubs` (who works
- * where) are the admin's; `parcelStatus` is moving parcels, bulk or one by one, admin and hub
- * staff (hub staff only for parcels of their hubs).
+ * where) are the admin's; `parcel-status` is moving parcels, bulk or one by one (its screen and
+ * every status call), admin and hub staff (hub staff only for parcels of their hubs).
  */
 export const roomRoles = {
   shops: ['admin', 'support', 'finance'],
@@ -44,7 +45,6 @@ export const roomRoles = {
   hubEdit: ['admin'],
   staffHubs: ['admin'],
   riders: ['admin', 'hub_manager'],
-  parcelStatus: ['admin', 'hub_manager'],
   // Pickup assignment and the hub's scanning, bags and trips (issue 5, parts 3 and 4): hub staff
   // in their own hubs (the server scopes every call by hub).
   pickups: ['admin', 'hub_manager'],
@@ -54,10 +54,12 @@ export const roomRoles = {
   // Return approvals (the merchants' reattempt requests): a rejection returns the parcel, so
   // only those who may move parcels decide (hub managers for their hubs).
   returns: ['admin', 'hub_manager'],
+  // Moving parcels by hand (the bulk status screen, the return leg): the status machine's hub staff.
+  'parcel-status': ['admin', 'hub_manager'],
   // Every parcel's audit log; riders and the site's content and sales staff have no use for it.
   parcelAudit: ['admin', 'hub_manager', 'support', 'finance'],
 } as const satisfies Record<
-  OpsRoom | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelStatus' | 'parcelAudit',
+  OpsRoom | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelAudit',
   readonly StaffRole[]
 >;
 

@@ -198,6 +198,12 @@ export const router = createBrowserRouter([
                 path: 'returns',
                 lazy: async () => ({ Component: (await import('./routes/ops/returns-page')).ReturnsPage }),
               },
+              {
+                path: 'parcel-status',
+                lazy: async () => ({
+                  Component: (await import('./routes/ops/parcel-status-page')).ParcelStatusPage,
+                }),
+              },
             ],
           },
         ],

@@ -252,6 +252,93 @@ describe('PUT /ops/parcels/bulk-status', () => {
     expect((await parcelRow(foreign.trackingId)).status).toBe('pickup_pending');
   });
 
+  it('hands returns over with each parcel’s own OTP; a wrong one fails its row only and changes nothing', async () => {
+    /** A parcel walked back to the merchant's door, and the return code SMSed for it. */
+    const outForReturn = async () => {
+      const { trackingId } = await bookParcel(t, merchant);
+      await walk(t, admin.token, trackingId, [
+        ...toOutForDelivery,
+        { status: 'delivery_attempted', reason: 'customer_refused' },
+        'return_at_delivery_hub',
+        'return_in_transit',
+        'at_return_hub',
+        'out_for_return',
+      ]);
+      const code = /code: (\d{4})/.exec(await lastSms(t.app, merchant.user.phone))?.[1] ?? '';
+      expect(code).toMatch(/^\d{4}$/);
+      return { trackingId, code };
+    };
+    const right = await outForReturn();
+    const wrong = await outForReturn();
+    const missing = await outForReturn();
+    const malformed = await outForReturn();
+    const { trackingId: waiting } = await bookParcel(t, merchant);
+    await walk(t, admin.token, waiting, [
+      ...toOutForDelivery,
+      { status: 'delivery_attempted', reason: 'customer_refused' },
+      'return_at_delivery_hub',
+      'at_return_hub',
+    ]);
+    const wrongCode = wrong.code === '0000' ? '1111' : '0000';
+    const before = await eventsOf(wrong.trackingId);
+    const res = await call('PUT', '/ops/parcels/bulk-status', admin.token, {
+      updates: [
+        { trackingId: right.trackingId, status: 'returned', otp: right.code },
+        { trackingId: wrong.trackingId, status: 'returned', otp: wrongCode },
+        { trackingId: missing.trackingId, status: 'returned' },
+        { trackingId: malformed.trackingId, status: 'returned', otp: '12a4' },
+        // Another step of the return leg in the same batch moves as usual.
+        { trackingId: waiting, status: 'out_for_return' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results).toEqual([
+      { trackingId: right.trackingId, ok: true },
+      {
+        trackingId: wrong.trackingId,
+        ok: false,
+        error: { code: 'OTP_INVALID', message: 'The return OTP is wrong' },
+      },
+      {
+        trackingId: missing.trackingId,
+        ok: false,
+        error: { code: 'VALIDATION_FAILED', message: "The merchant's OTP is required to hand a return over" },
+      },
+      {
+        trackingId: malformed.trackingId,
+        ok: false,
+        error: { code: 'VALIDATION_FAILED', message: 'The return OTP has 4 digits' },
+      },
+      { trackingId: waiting, ok: true },
+    ]);
+    expect((await parcelRow(right.trackingId)).status).toBe('returned');
+    expect((await eventsOf(right.trackingId)).at(-1)).toMatchObject({
+      from_status: 'out_for_return',
+      to_status: 'returned',
+      actor_staff_id: admin.id,
+    });
+    expect((await parcelRow(waiting)).status).toBe('out_for_return');
+    // The refused hand-over changed nothing but its count of wrong codes, like a single move.
+    expect((await parcelRow(wrong.trackingId)).status).toBe('out_for_return');
+    expect(await eventsOf(wrong.trackingId)).toEqual(before);
+    const counted = await t.database.db
+      .selectFrom('parcels')
+      .select('return_otp_failures')
+      .where('tracking_id', '=', wrong.trackingId)
+      .executeTakeFirstOrThrow();
+    expect(counted.return_otp_failures).toBe(1);
+    // Another parcel's code is wrong for it; its own code, sent again, hands it over.
+    const swapped = await call('PUT', '/ops/parcels/bulk-status', admin.token, {
+      updates: [{ trackingId: wrong.trackingId, status: 'returned', otp: right.code }],
+    });
+    if (right.code !== wrong.code) expect(swapped.json().results[0].ok).toBe(false);
+    const fixed = await call('PUT', '/ops/parcels/bulk-status', admin.token, {
+      updates: [{ trackingId: wrong.trackingId, status: 'returned', otp: wrong.code }],
+    });
+    expect(fixed.json().results).toEqual([{ trackingId: wrong.trackingId, ok: true }]);
+    expect((await parcelRow(wrong.trackingId)).status).toBe('returned');
+  });
+
   it('is for admins and hub staff only, and refuses a malformed body whole', async () => {
     const support = await signInStaff(t, 'support');
     const { trackingId } = await bookParcel(t, merchant);

@@ -1,5 +1,5 @@
 import { bulkStatusRequestSchema, bulkStatusResultSchema } from '@dak/domain/operations';
-import { parcelStatusSchema } from '@dak/domain/parcel-status';
+import { parcelStatusSchema, returnOtpInputSchema } from '@dak/domain/parcel-status';
 import { roomRoles } from '@dak/domain/staff-rooms';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,7 +21,7 @@ export function parcelTransitionsRoutes(deps: { transitions: ParcelTransitionsSe
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { transitions, guards } = deps;
-    const movers = guards.staff(roomRoles.parcelStatus);
+    const movers = guards.staff(roomRoles['parcel-status']);
 
     r.put(
       '/ops/parcels/bulk-status',
@@ -33,7 +33,9 @@ export function parcelTransitionsRoutes(deps: { transitions: ParcelTransitionsSe
           description:
             'Admins move any parcel, hub staff only parcels whose pickup or delivery hub is theirs. ' +
             'Each update is one transaction; a refused one (unknown tracking ID, a move the status ' +
-            'machine refuses, a missing reason or amount) changes nothing and does not stop the rest.',
+            'machine refuses, a missing reason or amount, a missing or wrong return OTP) changes ' +
+            "nothing and does not stop the rest. `returned` needs the parcel's own return OTP " +
+            "(`otp`), checked and counted like the single move's.",
           ...secured,
           body: bulkStatusRequestSchema,
           response: { 200: bulkStatusResultSchema },
@@ -64,7 +66,7 @@ export function parcelTransitionsRoutes(deps: { transitions: ParcelTransitionsSe
             amountCollected: z.number().optional(),
             note: z.string().trim().min(1).max(500).optional(),
             /** The merchant's hand-over code, for `returned`. */
-            otp: z.string().trim().max(10).optional(),
+            otp: returnOtpInputSchema.optional(),
           }),
           response: {
             200: z.object({

@@ -418,7 +418,13 @@ export function createParcelTransitionsService(deps: {
      */
     async bulk(
       actor: OpsActor,
-      updates: { trackingId: string; status: ParcelStatus; reason?: string; amountCollected?: number }[],
+      updates: {
+        trackingId: string;
+        status: ParcelStatus;
+        reason?: string;
+        amountCollected?: number;
+        otp?: string;
+      }[],
       origin?: RequestOrigin,
     ) {
       const results: { trackingId: string; ok: boolean; error?: { code: string; message: string } }[] = [];
@@ -429,6 +435,7 @@ export function createParcelTransitionsService(deps: {
             to: update.status,
             reason: update.reason,
             amountCollected: update.amountCollected,
+            otp: update.otp,
             origin,
           });
           results.push({ trackingId: update.trackingId, ok: true });

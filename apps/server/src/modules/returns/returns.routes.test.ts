@@ -327,7 +327,7 @@ describe('the return leg', () => {
       status: 'returned',
     });
     expect(missing.statusCode).toBe(400);
-    // Bulk cannot hand a return over (no code there).
+    // Bulk cannot hand a return over without the parcel's code either.
     const bulk = await call('PUT', '/ops/parcels/bulk-status', admin.token, {
       updates: [{ trackingId, status: 'returned' }],
     });

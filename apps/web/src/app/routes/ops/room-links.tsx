@@ -7,6 +7,7 @@ import {
   FlagOutlined,
   IdcardOutlined,
   MessageOutlined,
+  NodeIndexOutlined,
   RocketOutlined,
   RollbackOutlined,
   ScanOutlined,
@@ -33,4 +34,5 @@ export const roomLinks: Record<OpsRoom, { to: string; icon: ReactNode }> = {
   'hub-scan': { to: '/ops/hub-scan', icon: <ScanOutlined /> },
   runs: { to: '/ops/runs', icon: <RocketOutlined /> },
   returns: { to: '/ops/returns', icon: <RollbackOutlined /> },
+  'parcel-status': { to: '/ops/parcel-status', icon: <NodeIndexOutlined /> },
 };

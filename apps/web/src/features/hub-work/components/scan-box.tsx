@@ -49,18 +49,21 @@ function beep(ok: boolean) {
 /**
  * The hub's scan box: a USB scanner types the code and Enter into it (focus is kept, so a
  * worker never has to click first); the phone's camera reads codes where the browser can. Each
- * scan beeps and flashes green or red and goes to the top of the last-scans list.
+ * scan beeps and flashes green or red and goes to the top of the last-scans list (`history`
+ * false: no list, for a screen that keeps its own list of the scanned parcels).
  */
 export function ScanBox({
   label,
   placeholder,
   onScan,
   disabled,
+  history = true,
 }: {
   label: string;
   placeholder: string;
   onScan: (code: string) => Promise<ScanOutcome>;
   disabled?: boolean;
+  history?: boolean;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -161,7 +164,7 @@ export function ScanBox({
   };
 
   return (
-    <div className="scan-box">
+    <div className={history ? 'scan-box' : 'scan-box scan-box--no-history'}>
       <label className="scan-box__label" htmlFor="scan-box-input">
         <ScanOutlined aria-hidden /> {label}
       </label>
@@ -211,33 +214,35 @@ export function ScanBox({
           </div>
         )}
       </div>
-      <section className="scan-box__history" aria-label={t('opsConsole.hubWork.lastScans')}>
-        <h2 className="scan-box__history-title">
-          {t('opsConsole.hubWork.lastScans')}{' '}
-          <span className="scan-box__tally">
-            {t('opsConsole.hubWork.tally', {
-              ok: localizeDigits(String(entries.filter((e) => e.ok).length), language),
-              refused: localizeDigits(String(entries.filter((e) => !e.ok).length), language),
-            })}
-          </span>
-        </h2>
-        {entries.length === 0 ? (
-          <p className="ops-secondary">{t('opsConsole.hubWork.noScans')}</p>
-        ) : (
-          <ol className="scan-box__list">
-            {entries.map((e) => (
-              <li key={e.id} className={e.ok ? 'scan-ok' : 'scan-error'}>
-                <span className="scan-box__time">{formatTime(e.at, language)}</span>
-                <span className="scan-box__code">{e.code}</span>
-                <span className="scan-box__text">
-                  {e.text}
-                  {e.ok && e.detail ? <span className="scan-box__detail">{e.detail}</span> : null}
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      {history ? (
+        <section className="scan-box__history" aria-label={t('opsConsole.hubWork.lastScans')}>
+          <h2 className="scan-box__history-title">
+            {t('opsConsole.hubWork.lastScans')}{' '}
+            <span className="scan-box__tally">
+              {t('opsConsole.hubWork.tally', {
+                ok: localizeDigits(String(entries.filter((e) => e.ok).length), language),
+                refused: localizeDigits(String(entries.filter((e) => !e.ok).length), language),
+              })}
+            </span>
+          </h2>
+          {entries.length === 0 ? (
+            <p className="ops-secondary">{t('opsConsole.hubWork.noScans')}</p>
+          ) : (
+            <ol className="scan-box__list">
+              {entries.map((e) => (
+                <li key={e.id} className={e.ok ? 'scan-ok' : 'scan-error'}>
+                  <span className="scan-box__time">{formatTime(e.at, language)}</span>
+                  <span className="scan-box__code">{e.code}</span>
+                  <span className="scan-box__text">
+                    {e.text}
+                    {e.ok && e.detail ? <span className="scan-box__detail">{e.detail}</span> : null}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ) : null}
     </div>
   );
 }
