@@ -156,7 +156,7 @@ describe('a parcel’s whole life, across merchant, hubs and riders', () => {
     await desk.waitForURL(/\/parcels\/[0-9a-f-]{36}$/, { timeout: 15_000 });
     const A = ((await desk.getByTestId('tracking-id').textContent()) ?? '').trim();
     // The other three through the API, as a merchant's shop system would.
-    const [B, C, D] = await Promise.all(
+    const [B, C, D] = (await Promise.all(
       [second, third, fourth].map(async (c) => {
         const booked = await bookParcel(server.baseUrl, merchant, {
           customerName: c.customerName,
@@ -169,8 +169,8 @@ describe('a parcel’s whole life, across merchant, hubs and riders', () => {
         });
         return booked.trackingId;
       }),
-    );
-    const ids = [A, B, C, D] as [string, string, string, string];
+    )) as [string, string, string];
+    const ids = [A, B, C, D];
 
     // Mirpur hub: the location's pickup goes to Karim.
     const mirpurDesk = await staffDesk(mirpur.token, 'en');
@@ -356,18 +356,52 @@ describe('a parcel’s whole life, across merchant, hubs and riders', () => {
     expect(await statusOf(B)).toBe('delivered');
     await snap(phone, 'journey-rider-reattempt-360-bn');
 
-    // The third travels back; the merchant's code (SMSed on out for return) hands it over.
-    for (const status of ['return_in_transit', 'at_return_hub', 'out_for_return']) {
-      await api('PUT', '/ops/parcels/bulk-status', {
-        token: status === 'return_in_transit' ? rajshahi.token : mirpur.token,
-        body: { updates: [{ trackingId: C, status }] },
-      });
+    // The third travels back on the Parcel status screen: Rajshahi puts it on the way, Mirpur
+    // takes it in, sends it out for return, and hands it over with the code SMSed to the merchant.
+    async function moveOnScreen(page: Page, labels: { status: string; scan: string }, status: string) {
+      const box = page.getByLabel(labels.status, { exact: true });
+      await box.click();
+      await box.fill(status);
+      await page.locator('.ant-select-item-option-active', { hasText: status }).waitFor();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('.parcel-status__submit').textContent()).toContain(`“${status}”`);
+      await page.getByLabel(labels.scan, { exact: true }).focus();
+      await usbScan(page, C);
+      await page.locator(`.parcel-status__list > li[data-tracking-id="${C}"]`).waitFor();
     }
+    const submitted = async (page: Page, ok: 'true' | 'false') => {
+      const before = await page.locator(`.parcel-status__outcomes li[data-tracking-id="${C}"]`).count();
+      await page.locator('.parcel-status__submit').click();
+      await expect
+        .poll(() => page.locator(`.parcel-status__outcomes li[data-tracking-id="${C}"]`).count())
+        .toBe(before + 1);
+      expect(
+        await page
+          .locator(`.parcel-status__outcomes li[data-tracking-id="${C}"]`)
+          .first()
+          .getAttribute('data-ok'),
+      ).toBe(ok);
+    };
+    const bn = { status: 'নতুন স্ট্যাটাস', scan: 'ট্র্যাকিং আইডি স্ক্যান বা টাইপ করুন' };
+    const en = { status: 'New status', scan: 'Scan or type a tracking ID' };
+    await rajshahiDesk.goto(`${server.baseUrl}/ops/parcel-status`);
+    await moveOnScreen(rajshahiDesk, bn, 'রিটার্ন: ট্রানজিটে');
+    await submitted(rajshahiDesk, 'true');
+    expect(await statusOf(C)).toBe('return_in_transit');
+    await mirpurDesk.goto(`${server.baseUrl}/ops/parcel-status`);
+    for (const status of ['In return hub', 'Rider out for return']) {
+      await moveOnScreen(mirpurDesk, en, status);
+      await submitted(mirpurDesk, 'true');
+    }
+    expect(await statusOf(C)).toBe('out_for_return');
     const returnCode = await otpFromOutbox(server.baseUrl, merchant.phone);
-    await api('POST', `/ops/parcels/${C}/status`, {
-      token: mirpur.token,
-      body: { status: 'returned', otp: returnCode },
-    });
+    await moveOnScreen(mirpurDesk, en, 'Returned');
+    await mirpurDesk.getByLabel(`Return OTP for ${C}`).fill(returnCode === '0000' ? '1111' : '0000');
+    await submitted(mirpurDesk, 'false');
+    expect(await statusOf(C)).toBe('out_for_return');
+    await mirpurDesk.getByLabel(`Return OTP for ${C}`).fill(returnCode);
+    await submitted(mirpurDesk, 'true');
+    await snap(mirpurDesk, 'journey-parcel-status-1280-en');
     expect(await statusOf(C)).toBe('returned');
     await desk.goto(`${server.baseUrl}/returned-parcels?view=returned`);
     await row(C).getByText('Returned').waitFor();
