@@ -401,6 +401,7 @@ describe('a parcel’s whole life, across merchant, hubs and riders', () => {
     expect(await statusOf(C)).toBe('out_for_return');
     await mirpurDesk.getByLabel(`Return OTP for ${C}`).fill(returnCode);
     await submitted(mirpurDesk, 'true');
+    await mirpurDesk.evaluate(() => window.scrollTo(0, 0));
     await snap(mirpurDesk, 'journey-parcel-status-1280-en');
     expect(await statusOf(C)).toBe('returned');
     await desk.goto(`${server.baseUrl}/returned-parcels?view=returned`);
