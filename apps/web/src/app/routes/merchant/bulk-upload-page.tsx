@@ -137,7 +137,7 @@ function BookedResult({ booked, onAgain }: { booked: Booked; onAgain: () => void
       status="success"
       title={
         <span data-testid="bulk-created">
-          {t('bulk.booked', { n: formatNumber(booked.created, language) })}
+          {t('bulk.booked', { count: booked.created, n: formatNumber(booked.created, language) })}
         </span>
       }
       subTitle={t('bulk.bookedBody')}
@@ -508,12 +508,13 @@ function BulkUpload({ shop }: { shop: SelectedShop }) {
           <div className="bulk-footer">
             <span className="bulk-footer__count">
               {t('bulk.footer', {
+                count: filled.length,
                 n: formatNumber(filled.length, language),
                 bad: formatNumber(badCount, language),
               })}
             </span>
             <Button type="primary" onClick={submit} loading={confirm.isPending} data-testid="bulk-confirm">
-              {t('bulk.confirm', { n: formatNumber(filled.length, language) })}
+              {t('bulk.confirm', { count: filled.length, n: formatNumber(filled.length, language) })}
             </Button>
           </div>
         </>

@@ -201,7 +201,7 @@ function CallLogs({ shop }: { shop: SelectedShop }) {
         ) : (
           <>
             <Typography.Paragraph type="secondary" className="list-count" aria-live="polite">
-              {t('callLogs.count', { n: formatNumber(list.data.count, language) })}
+              {t('callLogs.count', { count: list.data.count, n: formatNumber(list.data.count, language) })}
             </Typography.Paragraph>
             {phone ? (
               <ul className="returns-cards">

@@ -139,7 +139,11 @@ export function ExportParcels({
     body = (
       <div className="export-modal__progress" aria-live="polite" data-testid="export-ready">
         <Progress percent={100} format={(p) => `${n(p ?? 0)}%`} />
-        <Alert type="success" showIcon title={t('parcels.export.ready', { n: n(showing.rowCount ?? 0) })} />
+        <Alert
+          type="success"
+          showIcon
+          title={t('parcels.export.ready', { count: showing.rowCount ?? 0, n: n(showing.rowCount ?? 0) })}
+        />
         <Typography.Paragraph className="export-modal__note">
           {t('parcels.export.fileName', { file: showing.fileName })}
         </Typography.Paragraph>

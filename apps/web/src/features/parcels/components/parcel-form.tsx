@@ -362,6 +362,7 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
                     {knownCustomer && validPhone ? (
                       <span data-testid="known-customer">
                         {t('parcels.form.knownCustomer', {
+                          count: knownCustomer.parcelCount,
                           n: formatNumber(knownCustomer.parcelCount, language),
                         })}
                       </span>
