@@ -10,7 +10,14 @@ import {
   signedInContext,
   signedInStaff,
 } from './fixtures';
-import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, startServer } from './helpers';
+import {
+  freshPhone,
+  launchBrowser,
+  otpFromOutbox,
+  type RunningServer,
+  smsFromOutbox,
+  startServer,
+} from './helpers';
 
 const webhookSecret = 'e2e-telephony-secret-0123456789';
 
@@ -198,7 +205,8 @@ describe('returned parcels, return approvals and call logs', () => {
     for (const step of ['return_in_transit', 'at_return_hub', 'out_for_return']) {
       await api('POST', `/ops/parcels/${second}/status`, { token: admin, body: { status: step } });
     }
-    const code = await otpFromOutbox(server.baseUrl, merchant.phone);
+    const sms = await smsFromOutbox(server.baseUrl, merchant.phone, /this code: \d{4}/);
+    const code = /this code: (\d{4})/.exec(sms)?.[1] ?? '';
     const wrong = await status(`/ops/parcels/${second}/status`, admin, {
       status: 'returned',
       otp: code === '0000' ? '1111' : '0000',

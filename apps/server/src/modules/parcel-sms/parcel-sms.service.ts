@@ -27,14 +27,19 @@ export type ParcelSms = z.infer<typeof parcelSmsSchema>;
 const localPhone = (stored: string) => `0${stored.replace(/^880/, '')}`;
 
 const smsText = {
-  outForDelivery: (p: { trackingId: string; rider: string; riderPhone: string; code: string; link: string }) =>
+  outForDelivery: (p: {
+    trackingId: string;
+    rider: string;
+    riderPhone: string;
+    code: string;
+    link: string;
+  }) =>
     `Dak: parcel ${p.trackingId} is out for delivery with ${p.rider} (${p.riderPhone}). ` +
     `Delivery OTP: ${p.code}. Give it to the rider only on receiving the parcel. Track: ${p.link}\n` +
     `ডাক: পার্সেল ${p.trackingId} নিয়ে রাইডার ${p.rider} (${p.riderPhone}) আসছেন। ` +
     `ডেলিভারি OTP: ${p.code}`,
   delivered: (p: { trackingId: string; link: string }) =>
-    `Dak: parcel ${p.trackingId} delivered. Track: ${p.link}\n` +
-    `ডাক: পার্সেল ${p.trackingId} ডেলিভারি সম্পন্ন।`,
+    `Dak: parcel ${p.trackingId} delivered. Track: ${p.link}\n` + `ডাক: পার্সেল ${p.trackingId} ডেলিভারি সম্পন্ন।`,
   attempted: (p: { trackingId: string; reason?: string; link: string }) => {
     const why = failedAttemptReasons[p.reason as keyof typeof failedAttemptReasons];
     return (
@@ -90,7 +95,7 @@ export function createParcelSmsService(deps: {
         .where('rp.closed_at', 'is', null)
         .forUpdate('rp')
         .executeTakeFirst();
-      if (!open || open.status !== 'out_for_delivery') return null;
+      if (open?.status !== 'out_for_delivery') return null;
       const code = newNumericCode(4);
       await trx
         .updateTable('delivery_run_parcels')

@@ -4,12 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, signInStaff } from '../../../test/fixtures';
 import { createTestApp, type TestApp, uniquePhone } from '../../../test/helpers';
-import {
-  type BookingMerchant,
-  bookingMerchant,
-  bookParcel,
-  walk,
-} from '../../../test/operations-fixtures';
+import { type BookingMerchant, bookingMerchant, bookParcel, walk } from '../../../test/operations-fixtures';
 import { createJobs, type Jobs } from '../../jobs/jobs';
 import { sendParcelSmsJob } from '../../jobs/send-parcel-sms.job';
 import { createLocalStorage } from '../../lib/storage';
@@ -178,7 +173,9 @@ describe('the customer’s delivery code, by the send-parcel-sms job', () => {
     expect(await statusOf(parcel.trackingId)).toBe('out_for_delivery');
 
     // The gateway was handed a code and refused: recorded as failed, queued for another try.
-    await expect.poll(async () => (await smsJobs(parcel.parcelId))[0]?.state, { timeout: 5000 }).toBe('retry');
+    await expect
+      .poll(async () => (await smsJobs(parcel.parcelId))[0]?.state, { timeout: 5000 })
+      .toBe('retry');
     expect((await outbox(parcel.to)).map((r) => r.status)).toEqual(['failed']);
     const refusedCode = /OTP: (\d{4})/.exec(toPhone(parcel.to)[0] ?? '')?.[1] ?? '';
     expect(refusedCode).toMatch(/^\d{4}$/);
@@ -190,7 +187,9 @@ describe('the customer’s delivery code, by the send-parcel-sms job', () => {
     await expect.poll(() => toPhone(parcel.to).length, { timeout: 5000, interval: 50 }).toBe(2);
     const code = /OTP: (\d{4})/.exec(toPhone(parcel.to)[1] ?? '')?.[1] ?? '';
     expect(code).toMatch(/^\d{4}$/);
-    await expect.poll(async () => (await smsJobs(parcel.parcelId))[0]?.state, { timeout: 5000 }).toBe('completed');
+    await expect
+      .poll(async () => (await smsJobs(parcel.parcelId))[0]?.state, { timeout: 5000 })
+      .toBe('completed');
 
     if (refusedCode !== code) {
       await expect(
