@@ -110,6 +110,21 @@ export async function otpFromOutbox(baseUrl: string, phone: string): Promise<str
   throw new Error(`no code SMSed to ${phone}`);
 }
 
+/**
+ * The newest SMS to a phone once it matches `pattern`: SMS that follow a parcel's move are sent by
+ * a job after the move's commit, so the answer to the move may come before the SMS.
+ */
+export async function smsFromOutbox(baseUrl: string, phone: string, pattern: RegExp): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${baseUrl}/api/v1/dev/outbox?to=${phone}&limit=1`);
+    const body = (await res.json()) as { items: { body: string }[] };
+    const text = body.items[0]?.body ?? '';
+    if (pattern.test(text)) return text;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS matching ${pattern} to ${phone}`);
+}
+
 let counter = 0;
 export function freshPhone(): string {
   counter += 1;

@@ -10,7 +10,14 @@ import {
   signedInContext,
   signedInStaff,
 } from './fixtures';
-import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, startServer } from './helpers';
+import {
+  freshPhone,
+  launchBrowser,
+  otpFromOutbox,
+  type RunningServer,
+  smsFromOutbox,
+  startServer,
+} from './helpers';
 
 const webhookSecret = 'e2e-telephony-secret-0123456789';
 
@@ -93,24 +100,21 @@ describe('returned parcels, return approvals and call logs', () => {
       });
     const first = (await book('Rahima Begum', '01712345678')).trackingId;
     const second = (await book('Karim Uddin', '01812345670')).trackingId;
-    for (const [trackingId, reason] of [
-      [first, 'customer_unreachable'],
-      [second, 'customer_refused'],
-    ] as const) {
-      for (const step of ['at_sorting', 'in_transit', 'at_delivery_hub', 'out_for_delivery']) {
+    for (const trackingId of [first, second]) {
+      for (const step of ['at_sorting', 'in_transit', 'at_delivery_hub']) {
         await api('POST', `/ops/parcels/${trackingId}/status`, { token: admin, body: { status: step } });
       }
-      await api('POST', `/ops/parcels/${trackingId}/status`, {
-        token: admin,
-        body: { status: 'delivery_attempted', reason },
-      });
     }
 
-    // Calls to the first parcel's customer: the Gulshan rider's, and the call system's with a recording.
+    // Both go out with the Gulshan rider, who calls the first parcel's customer from their run.
     const riderPhone = freshPhone();
-    await api('POST', '/ops/riders', {
+    const { id: riderId } = await api<{ id: string }>('POST', '/ops/riders', {
       token: admin,
       body: { name: 'Jamal Uddin', phone: riderPhone, hubId: 'hub-dhaka-gulshan' },
+    });
+    await api('POST', '/ops/delivery-runs', {
+      token: admin,
+      body: { riderId, trackingIds: [first, second] },
     });
     await api('POST', '/ops/auth/rider-login', { body: { phone: riderPhone } });
     const rider = (
@@ -126,6 +130,17 @@ describe('returned parcels, return approvals and call logs', () => {
         outcome: 'no_answer',
       },
     });
+    for (const [trackingId, reason] of [
+      [first, 'customer_unreachable'],
+      [second, 'customer_refused'],
+    ] as const) {
+      await api('POST', `/ops/parcels/${trackingId}/status`, {
+        token: admin,
+        body: { status: 'delivery_attempted', reason },
+      });
+    }
+
+    // And the call system's call to the first parcel's customer, with a recording.
     await telephony({
       eventId: `e2e-${first}`,
       type: 'call.completed',
@@ -198,7 +213,8 @@ describe('returned parcels, return approvals and call logs', () => {
     for (const step of ['return_in_transit', 'at_return_hub', 'out_for_return']) {
       await api('POST', `/ops/parcels/${second}/status`, { token: admin, body: { status: step } });
     }
-    const code = await otpFromOutbox(server.baseUrl, merchant.phone);
+    const sms = await smsFromOutbox(server.baseUrl, merchant.phone, /this code: \d{4}/);
+    const code = /this code: (\d{4})/.exec(sms)?.[1] ?? '';
     const wrong = await status(`/ops/parcels/${second}/status`, admin, {
       status: 'returned',
       otp: code === '0000' ? '1111' : '0000',

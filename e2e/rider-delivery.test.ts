@@ -17,6 +17,7 @@ import {
   otpFromOutbox,
   type RunningServer,
   screenshotDir,
+  smsFromOutbox,
   startServer,
 } from './helpers';
 
@@ -127,10 +128,7 @@ describe('a rider delivers a run', () => {
     await snap(hub, 'ops-runs-1280-en');
 
     const [first, second, third] = parcels as [(typeof parcels)[0], (typeof parcels)[0], (typeof parcels)[0]];
-    const sms = await (
-      await fetch(`${server.baseUrl}/api/v1/dev/outbox?to=${first.customerPhone}&limit=1`)
-    ).json();
-    const text: string = sms.items[0].body;
+    const text = await smsFromOutbox(server.baseUrl, first.customerPhone, /OTP: \d{4}/);
     expect(text).toContain('Rubel Mia');
     expect(text).toContain(`/track/${first.trackingId}`);
     const otp = /OTP: (\d{4})/.exec(text)?.[1] ?? '';

@@ -12,6 +12,7 @@ import { expireParcelExportsJob } from './jobs/expire-parcel-exports.job';
 import { exportParcelsJob } from './jobs/export-parcels.job';
 import { fetchCallRecordingJob } from './jobs/fetch-call-recording.job';
 import { createJobs, type Jobs } from './jobs/jobs';
+import { sendParcelSmsJob } from './jobs/send-parcel-sms.job';
 import { type Clock, isMovable, shiftedClock, systemClock } from './lib/clock';
 import { createLocalStorage } from './lib/storage';
 import { addressPredictionRoutes } from './modules/address-prediction/address-prediction.routes';
@@ -59,6 +60,7 @@ import { parcelExportsRoutes } from './modules/parcel-exports/parcel-exports.rou
 import { createParcelExportsService } from './modules/parcel-exports/parcel-exports.service';
 import { parcelListPreferencesRoutes } from './modules/parcel-list-preferences/parcel-list-preferences.routes';
 import { createParcelListPreferencesService } from './modules/parcel-list-preferences/parcel-list-preferences.service';
+import { createParcelSmsService } from './modules/parcel-sms/parcel-sms.service';
 import { parcelTransitionsRoutes } from './modules/parcel-transitions/parcel-transitions.routes';
 import { createParcelTransitionsService } from './modules/parcel-transitions/parcel-transitions.service';
 import { createParcelEditsRepository } from './modules/parcels/parcel-edits.repository';
@@ -249,31 +251,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimiter,
     limits: config.rateLimits,
   });
-  // Bulk booking from a sheet (issue 4, part 6).
-  const transitions = createParcelTransitionsService({
-    db,
-    clock,
-    sms,
-    publicUrl: config.publicUrl,
-    log: (error, message) => app.log.error({ err: error }, message),
-  });
+  // Background jobs (issue 4, part 7): created before the modules that queue them.
+  const jobs = createJobs({ pool: deps.database.pool, mode: config.jobs, log: app.log });
+  app.decorate('jobs', jobs);
+  // Parcel moves (issue 5); each move queues its follow-ups (SMS) in its own transaction.
+  const transitions = createParcelTransitionsService({ db, clock, jobs });
+  const parcelSms = createParcelSmsService({ db, clock, sms, publicUrl: config.publicUrl });
+  jobs.register(sendParcelSmsJob({ parcelSms }));
   const hubs = createHubsService({ db, clock });
   // Pickups, scan-in, bags and line-haul trips (issue 5, parts 3 and 4).
   const hubWork = createHubWorkService({ db, clock, transitions });
-  const deliveryRuns = createDeliveryRunsService({
-    db,
-    clock,
-    sms,
-    storage,
-    transitions,
-    publicUrl: config.publicUrl,
-    log: (error, message) => app.log.error({ err: error }, message),
-  });
+  const deliveryRuns = createDeliveryRunsService({ db, clock, storage, transitions });
   const tracking = createTrackingService({ db, rateLimiter, limits: config.rateLimits });
+  // Bulk booking from a sheet (issue 4, part 6).
   const bulkParcels = createBulkParcelsService({ db, clock, parcels, pickups, flags, addressPrediction });
-  // Background jobs and the parcel list's exports and preferences (issue 4, part 7).
-  const jobs = createJobs({ pool: deps.database.pool, mode: config.jobs, log: app.log });
-  app.decorate('jobs', jobs);
+  // The parcel list's exports and preferences (issue 4, part 7).
   const parcelExports = createParcelExportsService({
     clock,
     repo: createParcelExportsRepository(db),

@@ -61,8 +61,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-/** The newest SMS body sent to a phone, through the dev outbox route as a client would read it. */
+/**
+ * The newest SMS body sent to a phone, through the dev outbox route as a client would read it,
+ * once the jobs sent so far (the parcel SMS job) have run.
+ */
 export async function lastSms(app: FastifyInstance, phone: string): Promise<string> {
+  await app.jobs.idle();
   const res = await app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${phone}&limit=1` });
   const body = res.json<{ items: { body: string }[] }>();
   const text = body.items[0]?.body;

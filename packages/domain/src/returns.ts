@@ -38,8 +38,19 @@ export const returnsMessages = {
   otpTooManyFailures: 'Too many wrong return OTPs; send a new one',
   notOutForReturn: 'The return OTP is sent only while the parcel is out for return',
   tooMany: 'At most 200 requests at once',
-  callNotFound: 'Call not found',
+};
+
+/** Call logs and the telephony webhook (server: modules/calls). */
+export const callMessages = {
+  notFound: 'Call not found',
   recordingGone: 'The recording is no longer kept (45 days)',
+  noRecording: 'This call has no recording',
+  recordingEmpty: 'The recording is empty',
+  startsInFuture: 'The call cannot start in the future',
+  webhookNotConfigured: 'The telephony webhook is not configured',
+  signatureMissing: 'Missing webhook signature',
+  signatureInvalid: 'Invalid webhook signature',
+  timestampOutOfWindow: 'The webhook timestamp is too old or in the future',
 };
 
 export const reattemptRequestSchema = z.object({

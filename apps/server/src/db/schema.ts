@@ -784,7 +784,8 @@ export type DeliveryRunParcelsTable = {
   run_id: string;
   parcel_id: string;
   added_at: Timestamp;
-  otp_hash: Buffer;
+  /** Migration 20261125110000: null until the send-parcel-sms job has made the code. */
+  otp_hash: Buffer | null;
   otp_expires_at: Timestamp;
   otp_attempts: Generated<number>;
   closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;

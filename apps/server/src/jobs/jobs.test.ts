@@ -111,6 +111,60 @@ describe('jobs in-process (pg-boss)', () => {
   });
 });
 
+describe('jobs sent in a transaction (in-process)', () => {
+  let jobs: Jobs;
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    // A slow poll: a job run within seconds was woken by the commit, not found by polling.
+    jobs = createJobs({ pool: database.pool, mode: 'in-process', log, pollingIntervalSeconds: 30 });
+    jobs.register({
+      name: 'greet-after-commit',
+      trigger: 'test',
+      data: z.object({ name: z.string().min(1) }),
+      run: async ({ name }) => {
+        seen.push(name);
+      },
+    });
+    await jobs.start();
+  });
+  afterAll(() => jobs.stop());
+
+  it('runs the job after the commit, woken at once, and never after a rollback', async () => {
+    const committed = await database.db.transaction().execute(async (trx) => {
+      const id = await jobs.sendWithin(trx, 'greet-after-commit', { name: 'Rahim' });
+      // Not visible to anyone else, so not worked, while the transaction is open.
+      const outside = await database.pool.query('select 1 from pgboss.job where id = $1', [id]);
+      expect(outside.rowCount).toBe(0);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seen).toEqual([]);
+      return id;
+    });
+    await expect.poll(() => seen, { timeout: 3000, interval: 20 }).toEqual(['Rahim']);
+    await expect
+      .poll(
+        async () =>
+          (await database.pool.query('select state from pgboss.job where id = $1', [committed])).rows[0]
+            ?.state,
+        { timeout: 10_000, interval: 200 },
+      )
+      .toBe('completed');
+
+    let rolledBack = '';
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        rolledBack = await jobs.sendWithin(trx, 'greet-after-commit', { name: 'Never' });
+        throw new Error('the move was refused');
+      }),
+    ).rejects.toThrow('the move was refused');
+    expect(rolledBack).not.toBe('');
+    const gone = await database.pool.query('select 1 from pgboss.job where id = $1', [rolledBack]);
+    expect(gone.rowCount).toBe(0);
+    await jobs.idle();
+    expect(seen).toEqual(['Rahim']);
+  });
+});
+
 describe('jobs send-only', () => {
   it('queues without working: the job waits in pg-boss for a worker process', async () => {
     let ran = false;
@@ -169,6 +223,39 @@ describe('jobs inline (tests)', () => {
     await jobs.send('count', { n: 2 });
     await jobs.idle();
     expect(seen.sort()).toEqual([1, 2]);
+    await jobs.stop();
+  });
+
+  it('runs a job sent in a transaction only once it commits, and drops it on a rollback', async () => {
+    const jobs = createJobs({ pool: database.pool, mode: 'inline', log });
+    const seen: number[] = [];
+    jobs.register({
+      name: 'count',
+      trigger: 'test',
+      data: z.object({ n: z.number() }),
+      run: async ({ n }) => {
+        seen.push(n);
+      },
+    });
+    await jobs.start();
+    await database.db.transaction().execute(async (trx) => {
+      await jobs.sendWithin(trx, 'count', { n: 1 });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(seen).toEqual([]);
+    });
+    await jobs.idle();
+    expect(seen).toEqual([1]);
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await jobs.sendWithin(trx, 'count', { n: 2 });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await jobs.idle();
+    expect(seen).toEqual([1]);
+    await expect(
+      database.db.transaction().execute((trx) => jobs.sendWithin(trx, 'count', { n: 'three' })),
+    ).rejects.toThrow();
     await jobs.stop();
   });
 });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import type { DB } from '../db/schema';
 
 /**
  * Background jobs, queued in PostgreSQL by pg-boss (schema `pgboss`, installed by pg-boss on first
@@ -13,6 +15,9 @@ import type { z } from 'zod';
  * - `send-only`: this process only sends; a `worker` process (`npm run worker`) works them;
  * - `inline` (tests only): `send` runs the job at once in this process, without the queue, and
  *   `idle()` waits for it. The queue itself is covered by the tests that start in-process.
+ * `sendWithin` queues in the caller's transaction (pg-boss's `db` option), so a job and the change
+ * it follows are committed together or not at all: a move's follow-ups (SMS) are never lost after
+ * a commit nor sent for a move that rolled back.
  */
 export type JobDefinition<T> = {
   name: string;
@@ -38,9 +43,14 @@ export type Jobs = {
   has(name: string): boolean;
   /** Queues a job (its data checked against the job's schema); returns the job id. */
   send(name: string, data: unknown): Promise<string>;
+  /**
+   * Queues a job in the caller's transaction: it exists, and runs, only once that transaction has
+   * committed (inline mode too: the run waits for the commit, and is dropped on a rollback).
+   */
+  sendWithin(trx: Transaction<DB>, name: string, data: unknown): Promise<string>;
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Waits until no job sent so far is running (inline mode; a no-op otherwise). */
+  /** Waits until no job sent so far is running (inline mode; a no-op otherwise but for wake-ups). */
   idle(): Promise<void>;
 };
 
@@ -77,6 +87,39 @@ export function createJobs(deps: {
     }
   }
 
+  function track(work: Promise<void>) {
+    const tracked = work.catch(() => {}).finally(() => running.delete(tracked));
+    running.add(tracked);
+  }
+
+  /** The id of the caller's transaction, to learn later whether it committed. */
+  async function transactionIdOf(trx: Transaction<DB>) {
+    const { rows } = await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(trx);
+    const xid = rows[0]?.xid;
+    if (!xid) throw new Error('no transaction id');
+    return xid;
+  }
+
+  /**
+   * Resolves once the transaction has ended: true if it committed. Asked of PostgreSQL
+   * (pg_xact_status) on the pool, shortly and then less often; transactions that send jobs are
+   * short, and after a minute the answer is taken as "not committed" (the queue still has it).
+   */
+  async function committed(xid: string): Promise<boolean> {
+    const deadline = Date.now() + 60_000;
+    for (let wait = 2; Date.now() < deadline; wait = Math.min(wait * 2, 50)) {
+      const { rows } = await deps.pool.query<{ status: string | null }>(
+        'select pg_xact_status($1::xid8) as status',
+        [xid],
+      );
+      const status = rows[0]?.status;
+      if (status !== 'in progress') return status === 'committed';
+      await new Promise((r) => setTimeout(r, wait));
+    }
+    log.warn({ xid }, 'a transaction that sent a job is still open after a minute');
+    return false;
+  }
+
   return {
     mode,
     register(definition) {
@@ -94,10 +137,7 @@ export function createJobs(deps: {
       const parsed = definition.data.parse(data);
       if (mode === 'inline') {
         const id = randomUUID();
-        const run = runOne(definition, id, parsed)
-          .catch(() => {})
-          .finally(() => running.delete(run));
-        running.add(run);
+        track(runOne(definition, id, parsed));
         return id;
       }
       if (!boss || !started) throw new Error('jobs are not started');
@@ -105,6 +145,37 @@ export function createJobs(deps: {
       if (!id) throw new Error(`pg-boss did not queue ${name}`);
       const workerId = workerIds.get(name);
       if (workerId) boss.notifyWorker(workerId);
+      return id;
+    },
+
+    async sendWithin(trx, name, data) {
+      const definition = definitionOf(name);
+      const parsed = definition.data.parse(data);
+      if (mode === 'inline') {
+        const id = randomUUID();
+        const xid = await transactionIdOf(trx);
+        track(
+          committed(xid).then((yes) => {
+            if (yes) return runOne(definition, id, parsed);
+          }),
+        );
+        return id;
+      }
+      if (!boss || !started) throw new Error('jobs are not started');
+      const id = await boss.send(name, parsed as object, {
+        db: { executeSql: (text, values) => trx.executeQuery(CompiledQuery.raw(text, values)) },
+      });
+      if (!id) throw new Error(`pg-boss did not queue ${name}`);
+      const workerId = workerIds.get(name);
+      if (workerId) {
+        // The worker would find the job at its next poll; woken after the commit, it runs now.
+        const xid = await transactionIdOf(trx);
+        track(
+          committed(xid).then((yes) => {
+            if (yes && boss) boss.notifyWorker(workerId);
+          }),
+        );
+      }
       return id;
     },
 

@@ -106,9 +106,30 @@ async function callRows(trackingId: string) {
     .execute();
 }
 
+/** A parcel a hub's admin put on the rider's delivery run (out_for_delivery, open on the run). */
+async function onRunOf(riderId: string) {
+  const { trackingId } = await bookParcel(t, merchant);
+  await walk(t, admin.token, trackingId, ['at_sorting', 'in_transit', 'at_delivery_hub']);
+  const run = await call('POST', '/ops/delivery-runs', admin.token, { riderId, trackingIds: [trackingId] });
+  expect(run.json().results, run.body).toEqual([{ trackingId, ok: true }]);
+  return trackingId;
+}
+
+/** Another rider of the rider's own hub (Gulshan). */
+async function hubMate() {
+  const other = await signInStaff(t, 'rider');
+  await t.database.db
+    .insertInto('staff_hubs')
+    .values({ staff_id: other.id, hub_id: 'hub-dhaka-gulshan' })
+    .execute();
+  return other;
+}
+
 describe('rider calls', () => {
-  it('logs a rider’s call for a parcel of their hub', async () => {
-    const trackingId = await outForDelivery();
+  const body = () => ({ startedAt: t.clock.now().toISOString(), outcome: 'answered' });
+
+  it('logs a rider’s call for a parcel open on their own run', async () => {
+    const trackingId = await onRunOf(rider.id);
     const res = await call('POST', `/rider/parcels/${trackingId}/calls`, rider.token, {
       startedAt: t.clock.now().toISOString(),
       durationSeconds: 35,
@@ -121,29 +142,71 @@ describe('rider calls', () => {
     ]);
   });
 
-  it('refuses other hubs’ parcels, merchants, other staff and bad input, writing nothing', async () => {
-    const trackingId = await outForDelivery();
+  it('refuses another rider of the same hub with 404, as the other rider routes do, and logs nothing', async () => {
+    const trackingId = await onRunOf(rider.id);
+    const other = await hubMate();
+    const res = await call('POST', `/rider/parcels/${trackingId}/calls`, other.token, body());
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'This parcel is not on your run' });
+    // The same answer as the rider's own routes give that rider for this parcel.
+    const fail = await call('POST', `/rider/parcels/${trackingId}/fail`, other.token, {
+      reason: 'customer_unreachable',
+    });
+    expect(fail.statusCode).toBe(404);
+    expect(fail.json().error.message).toBe(res.json().error.message);
+    expect(await callRows(trackingId)).toEqual([]);
+  });
+
+  it('refuses parcels not open on the rider’s run: of their hub but on no run, closed, unknown', async () => {
+    const noRun = await bookParcel(t, merchant);
+    await walk(t, admin.token, noRun.trackingId, toOutForDelivery);
+    const closed = await onRunOf(rider.id);
+    const failed = await call('POST', `/rider/parcels/${closed}/fail`, rider.token, {
+      reason: 'customer_unreachable',
+    });
+    expect(failed.statusCode, failed.body).toBe(200);
+    for (const trackingId of [noRun.trackingId, closed, 'DK-NOPE', 'not a code']) {
+      const res = await call(
+        'POST',
+        `/rider/parcels/${encodeURIComponent(trackingId)}/calls`,
+        rider.token,
+        body(),
+      );
+      expect(res.statusCode, trackingId).toBe(404);
+      expect(res.json().error.message).toBe('This parcel is not on your run');
+    }
+    expect(await callRows(noRun.trackingId)).toEqual([]);
+    expect(await callRows(closed)).toEqual([]);
+  });
+
+  it('refuses other hubs’ riders, merchants, other staff and bad input, writing nothing', async () => {
+    const trackingId = await onRunOf(rider.id);
     const other = await signInStaff(t, 'rider');
     await t.database.db
       .insertInto('staff_hubs')
       .values({ staff_id: other.id, hub_id: 'hub-rajshahi' })
       .execute();
-    const body = { startedAt: t.clock.now().toISOString(), outcome: 'answered' };
-    expect((await call('POST', `/rider/parcels/${trackingId}/calls`, other.token, body)).statusCode).toBe(
-      403,
+    expect((await call('POST', `/rider/parcels/${trackingId}/calls`, other.token, body())).statusCode).toBe(
+      404,
     );
-    expect((await call('POST', `/rider/parcels/${trackingId}/calls`, merchant.token, body)).statusCode).toBe(
-      403,
-    );
-    expect((await call('POST', `/rider/parcels/${trackingId}/calls`, admin.token, body)).statusCode).toBe(
+    expect(
+      (await call('POST', `/rider/parcels/${trackingId}/calls`, merchant.token, body())).statusCode,
+    ).toBe(403);
+    expect((await call('POST', `/rider/parcels/${trackingId}/calls`, admin.token, body())).statusCode).toBe(
       403,
     );
     const bad = await call('POST', `/rider/parcels/${trackingId}/calls`, rider.token, {
-      ...body,
+      ...body(),
       outcome: 'maybe',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Outcome must be one of: answered, no_answer, busy, failed');
+    const future = await call('POST', `/rider/parcels/${trackingId}/calls`, rider.token, {
+      ...body(),
+      startedAt: new Date(t.clock.now().getTime() + 3_600_000).toISOString(),
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.message).toBe('The call cannot start in the future');
     expect(await callRows(trackingId)).toEqual([]);
   });
 });

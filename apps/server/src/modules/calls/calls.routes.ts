@@ -1,6 +1,7 @@
 import {
   callLogListSchema,
   callLogsQuerySchema,
+  callMessages,
   callOutcomes,
   riderCallSchema,
   telephonyEventSchema,
@@ -34,8 +35,8 @@ export function callsRoutes(deps: { calls: CallsService; guards: Guards }) {
           tags: ['rider'],
           summary: 'Log a call the rider made to the parcel’s customer',
           description:
-            'Rider token only (a staff session with the rider role). Until delivery runs exist the ' +
-            'rider may log calls for parcels of their hub that are being picked up, delivered or returned.',
+            'Rider token only (a staff session with the rider role), for a parcel open on the ' +
+            'rider’s own delivery run; any other parcel is 404 "This parcel is not on your run".',
           security,
           params: z.object({ trackingId: z.string().max(40) }),
           body: riderCallSchema,
@@ -84,7 +85,7 @@ export function callsRoutes(deps: { calls: CallsService; guards: Guards }) {
           tags: ['calls'],
           summary: 'A call’s recording (audio), for the shop whose parcel it was; kept 45 days',
           security,
-          params: z.object({ shopId: z.uuid(), callId: z.uuid('Call not found') }),
+          params: z.object({ shopId: z.uuid(), callId: z.uuid(callMessages.notFound) }),
         },
       },
       async (request, reply) => {

@@ -1,6 +1,7 @@
+import { deliveryRunMessages } from '@dak/domain/delivery-runs';
 import { operationsMessages } from '@dak/domain/operations';
 import { normalizePhone } from '@dak/domain/phone';
-import { type CallLog, type CallOutcome, returnsMessages, type TelephonyEvent } from '@dak/domain/returns';
+import { type CallLog, type CallOutcome, callMessages, type TelephonyEvent } from '@dak/domain/returns';
 import { normalizeTrackingId } from '@dak/domain/tracking-id';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -12,15 +13,6 @@ import { sameSignature, type TelephonyProvider, telephonySignature } from './tel
 
 const day = 86_400_000;
 const extensions: Record<string, string> = { 'audio/mpeg': 'mp3', 'audio/wav': 'wav', 'audio/ogg': 'ogg' };
-
-/** Statuses in which a rider may be calling the parcel's customer (until runs say whose it is). */
-const callableStatuses = [
-  'pickup_pending',
-  'at_delivery_hub',
-  'out_for_delivery',
-  'delivery_attempted',
-  'out_for_return',
-] as const;
 
 /**
  * Call logs (issue 5, item 8): a rider's calls from the rider view, the telephony provider's
@@ -57,43 +49,31 @@ export function createCallsService(deps: {
   }
 
   const service = {
-    /** A rider's call to the customer of a parcel in their hub (their run's, once runs exist). */
+    /**
+     * A rider's call to the customer of a parcel open on their own delivery run; any other parcel
+     * (another rider's, closed, unknown) is 404 like the other rider routes.
+     */
     async logRiderCall(
       riderId: string,
       rawTrackingId: string,
       call: { startedAt: Date; durationSeconds?: number; outcome: CallOutcome },
     ) {
-      const trackingId = trackingIdOf(rawTrackingId);
-      const parcel = await db
-        .selectFrom('parcels as p')
-        .innerJoin('areas as da', 'da.id', 'p.delivery_area_id')
-        .innerJoin('pickup_locations as l', 'l.id', 'p.pickup_location_id')
-        .innerJoin('areas as pa', 'pa.id', 'l.area_id')
-        .select([
-          'p.id',
-          'p.shop_id',
-          'p.status',
-          'p.customer_phone',
-          'da.hub_id as dhub',
-          'pa.hub_id as phub',
-        ])
-        .where('p.tracking_id', '=', trackingId)
-        .executeTakeFirst();
-      if (!parcel) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(trackingId));
-      const hubs = await db
-        .selectFrom('staff_hubs')
-        .select('hub_id')
-        .where('staff_id', '=', riderId)
-        .execute();
-      const mine = hubs.some((h) => h.hub_id === parcel.dhub || h.hub_id === parcel.phub);
-      if (!mine || !(callableStatuses as readonly string[]).includes(parcel.status)) {
-        throw new AppError('FORBIDDEN', 'A rider can act only on parcels of their own run', { trackingId });
-      }
+      const trackingId = normalizeTrackingId(rawTrackingId);
+      const parcel = trackingId
+        ? await db
+            .selectFrom('delivery_run_parcels as rp')
+            .innerJoin('delivery_runs as r', 'r.id', 'rp.run_id')
+            .innerJoin('parcels as p', 'p.id', 'rp.parcel_id')
+            .select(['p.id', 'p.shop_id', 'p.customer_phone'])
+            .where('p.tracking_id', '=', trackingId)
+            .where('r.rider_id', '=', riderId)
+            .where('rp.closed_at', 'is', null)
+            .executeTakeFirst()
+        : undefined;
+      if (!trackingId || !parcel) throw new AppError('NOT_FOUND', deliveryRunMessages.notOnYourRun);
       const now = clock.now();
       if (call.startedAt.getTime() > now.getTime() + 5 * 60_000) {
-        throw new AppError('VALIDATION_FAILED', 'The call cannot start in the future', {
-          field: 'startedAt',
-        });
+        throw new AppError('VALIDATION_FAILED', callMessages.startsInFuture, { field: 'startedAt' });
       }
       const row = await db
         .insertInto('call_logs')
@@ -125,18 +105,18 @@ export function createCallsService(deps: {
      */
     verifyWebhook(rawBody: Buffer | undefined, timestamp: unknown, signature: unknown) {
       if (!deps.webhookSecret) {
-        throw new AppError('UNAUTHENTICATED', 'The telephony webhook is not configured');
+        throw new AppError('UNAUTHENTICATED', callMessages.webhookNotConfigured);
       }
       if (typeof timestamp !== 'string' || !/^\d{1,12}$/.test(timestamp) || typeof signature !== 'string') {
-        throw new AppError('UNAUTHENTICATED', 'Missing webhook signature');
+        throw new AppError('UNAUTHENTICATED', callMessages.signatureMissing);
       }
       const age = Math.abs(clock.now().getTime() / 1000 - Number(timestamp));
       if (age > deps.toleranceSeconds) {
-        throw new AppError('UNAUTHENTICATED', 'The webhook timestamp is too old or in the future');
+        throw new AppError('UNAUTHENTICATED', callMessages.timestampOutOfWindow);
       }
       const expected = telephonySignature(deps.webhookSecret, timestamp, rawBody ?? Buffer.alloc(0));
       if (!sameSignature(expected, signature)) {
-        throw new AppError('UNAUTHENTICATED', 'Invalid webhook signature');
+        throw new AppError('UNAUTHENTICATED', callMessages.signatureInvalid);
       }
     },
 
@@ -205,7 +185,7 @@ export function createCallsService(deps: {
       if (event.type === 'call.completed' && outcome.callLogId) {
         if (event.recording) {
           const bytes = Buffer.from(event.recording.base64, 'base64');
-          if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', 'The recording is empty');
+          if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', callMessages.recordingEmpty);
           await storeRecording(outcome.callLogId, bytes, event.recording.contentType);
         } else if (event.recordingUrl) {
           await deps.jobs.send('fetch-call-recording', {
@@ -311,15 +291,15 @@ export function createCallsService(deps: {
         .where('id', '=', callId)
         .where('shop_id', '=', shopId)
         .executeTakeFirst();
-      if (!row) throw new AppError('NOT_FOUND', returnsMessages.callNotFound);
+      if (!row) throw new AppError('NOT_FOUND', callMessages.notFound);
       if (!row.recording_key) {
         throw new AppError(
           'NOT_FOUND',
-          row.recording_deleted_at ? returnsMessages.recordingGone : 'This call has no recording',
+          row.recording_deleted_at ? callMessages.recordingGone : callMessages.noRecording,
         );
       }
       const file = await storage.get(row.recording_key);
-      if (!file) throw new AppError('NOT_FOUND', returnsMessages.recordingGone);
+      if (!file) throw new AppError('NOT_FOUND', callMessages.recordingGone);
       return file;
     },
   };

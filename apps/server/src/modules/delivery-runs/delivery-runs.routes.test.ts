@@ -117,7 +117,8 @@ describe('creating a run', () => {
       .select(['rp.otp_hash', 'rp.otp_expires_at', 'rp.otp_attempts'])
       .where('p.tracking_id', '=', trackingId)
       .executeTakeFirstOrThrow();
-    expect(Buffer.from(row.otp_hash).toString('hex')).not.toContain(Buffer.from(otp).toString('hex'));
+    expect(row.otp_hash).not.toBeNull();
+    expect(Buffer.from(row.otp_hash ?? '').toString('hex')).not.toContain(Buffer.from(otp).toString('hex'));
     expect(row.otp_attempts).toBe(0);
     expect(new Date(row.otp_expires_at).toISOString()).toBe('2026-11-22T17:59:59.999Z');
   });

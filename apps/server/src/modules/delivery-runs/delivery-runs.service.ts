@@ -21,25 +21,24 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { hashOtp, newNumericCode, sameHash } from '../../lib/secrets';
+import { hashOtp, sameHash } from '../../lib/secrets';
 import type { Storage } from '../../lib/storage';
+import { deliveryOtpPurpose } from '../parcel-sms/parcel-sms.service';
 import type { ParcelTransitionsService } from '../parcel-transitions/parcel-transitions.service';
-import type { SmsService } from '../sms/sms.service';
 
 export type RunViewer = { staffId: string; role: StaffRole };
 export type ProofUpload = { bytes: Uint8Array; tooLarge: boolean } | undefined;
 
 const taka = (poisha: number | null) => (poisha === null ? null : Number(poisha) / 100);
 const localPhone = (stored: string) => `0${stored.replace(/^880/, '')}`;
-const otpPurpose = 'delivery';
 
 /**
  * Delivery runs: a hub manager puts parcels of their hub on a rider's run for the day (each moves
- * to out_for_delivery through the transition service, and the customer gets an SMS with the
- * rider's name and phone, a 4-digit code and the tracking link); the rider closes each parcel as
- * delivered (the code, or a photo) or failed (a reason). Only the code's hash is stored, with its
- * expiry (the end of the run's day) and a count of wrong tries (locked after
- * deliveryOtpMaxAttempts).
+ * to out_for_delivery through the transition service, whose send-parcel-sms job makes the
+ * customer's 4-digit code and texts it with the rider's name and phone and the tracking link);
+ * the rider closes each parcel as delivered (the code, or a photo) or failed (a reason). Only the
+ * code's hash is stored (none until the job has made it), with its expiry (the end of the run's
+ * day) and a count of wrong tries (locked after deliveryOtpMaxAttempts).
  */
 /** `rp` is the parcel's latest attempt on its run (a reattempt on the same run adds a row). */
 const latestAttempt = sql<boolean>`not exists (
@@ -49,39 +48,15 @@ const latestAttempt = sql<boolean>`not exists (
 export function createDeliveryRunsService(deps: {
   db: Kysely<DB>;
   clock: Clock;
-  sms: SmsService;
   storage: Storage;
   transitions: ParcelTransitionsService;
-  publicUrl?: string;
-  log?: (error: unknown, message: string) => void;
 }) {
-  const { db, clock, sms, storage, transitions } = deps;
+  const { db, clock, storage, transitions } = deps;
 
   async function assertHub(viewer: RunViewer, hubId: string) {
     if (viewer.role === 'admin') return;
     const hubs = await transitions.hubsOf(viewer.staffId);
     if (!hubs.includes(hubId)) throw new AppError('NOT_FOUND', operationsMessages.hubNotFound);
-  }
-
-  async function sendCode(input: {
-    trackingId: string;
-    phone: string;
-    code: string;
-    rider: { name: string; phone: string };
-  }) {
-    const link = `${deps.publicUrl ?? ''}/track/${input.trackingId}`;
-    const riderPhone = localPhone(input.rider.phone);
-    const body =
-      `Dak: parcel ${input.trackingId} is out for delivery with ${input.rider.name} (${riderPhone}). ` +
-      `Delivery OTP: ${input.code}. Give it to the rider only on receiving the parcel. Track: ${link}\n` +
-      `ডাক: পার্সেল ${input.trackingId} নিয়ে রাইডার ${input.rider.name} (${riderPhone}) আসছেন। ` +
-      `ডেলিভারি OTP: ${input.code}`;
-    try {
-      await sms.send({ to: input.phone, body, purpose: 'parcel_out_for_delivery' });
-    } catch (error) {
-      // The parcel is out; the outbox row shows the gateway's refusal, and the rider can use a photo.
-      deps.log?.(error, 'delivery OTP SMS failed');
-    }
   }
 
   /** The rider's open assignment of a parcel, or 404 when it is not on their run. */
@@ -114,8 +89,11 @@ export function createDeliveryRunsService(deps: {
       if (row.closed_at) return { kind: 'closed' as const };
       if (row.otp_attempts >= deliveryOtpMaxAttempts) return { kind: 'locked' as const };
       const expired = clock.now().getTime() > new Date(row.otp_expires_at).getTime();
+      // No hash yet: the SMS job has not made the code, so no code the rider is given can be right.
       const right =
-        !expired && sameHash(Buffer.from(row.otp_hash), hashOtp(code, assignment.tracking_id, otpPurpose));
+        !expired &&
+        row.otp_hash !== null &&
+        sameHash(Buffer.from(row.otp_hash), hashOtp(code, assignment.tracking_id, deliveryOtpPurpose));
       if (right) return { kind: 'ok' as const };
       const attempts = row.otp_attempts + 1;
       await trx
@@ -151,7 +129,7 @@ export function createDeliveryRunsService(deps: {
       const rider = await db
         .selectFrom('staff as s')
         .innerJoin('staff_hubs as sh', 'sh.staff_id', 's.id')
-        .select(['s.id', 's.name', 's.phone', 's.active', 'sh.hub_id'])
+        .select(['s.id', 's.active', 'sh.hub_id'])
         .where('s.id', '=', input.riderId)
         .where('s.role', '=', 'rider')
         .executeTakeFirst();
@@ -182,8 +160,6 @@ export function createDeliveryRunsService(deps: {
 
       const results: DeliveryRunCreated['results'] = [];
       for (const raw of input.trackingIds) {
-        const code = newNumericCode(4);
-        let customerPhone = '';
         try {
           const moved = await transitions.transition(
             { kind: 'staff', staffId: viewer.staffId, role: viewer.role },
@@ -194,20 +170,20 @@ export function createDeliveryRunsService(deps: {
                 const parcel = await trx
                   .selectFrom('parcels as p')
                   .innerJoin('areas as a', 'a.id', 'p.delivery_area_id')
-                  .select(['p.tracking_id', 'p.customer_phone', 'a.hub_id'])
+                  .select(['a.hub_id'])
                   .where('p.id', '=', parcelId)
                   .executeTakeFirstOrThrow();
                 if (parcel.hub_id !== run.hub_id) {
                   throw new AppError('FORBIDDEN', operationsMessages.notYourHub, { trackingId: raw });
                 }
-                customerPhone = parcel.customer_phone;
+                // The code's hash is written by the SMS job the move queues, when it makes the code.
                 await trx
                   .insertInto('delivery_run_parcels')
                   .values({
                     run_id: run.id,
                     parcel_id: parcelId,
                     added_at: now,
-                    otp_hash: hashOtp(code, parcel.tracking_id, otpPurpose),
+                    otp_hash: null,
                     otp_expires_at: endOfDhakaDay(runDate),
                   })
                   .execute();
@@ -215,7 +191,6 @@ export function createDeliveryRunsService(deps: {
             },
           );
           results.push({ trackingId: moved.trackingId, ok: true });
-          await sendCode({ trackingId: moved.trackingId, phone: customerPhone, code, rider });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           results.push({ trackingId: raw, ok: false, error: { code: error.code, message: error.message } });

@@ -4,7 +4,6 @@ import { operationsMessages } from '@dak/domain/operations';
 import {
   assertTransition,
   type DeliveryProof,
-  failedAttemptReasons,
   InvalidTransitionError,
   isFullDelivery,
   type ParcelStatus,
@@ -19,9 +18,10 @@ import { normalizeTrackingId } from '@dak/domain/tracking-id';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
-import { hashOtp, newNumericCode, sameHash } from '../../lib/secrets';
-import type { SmsService } from '../sms/sms.service';
+import { hashOtp, sameHash } from '../../lib/secrets';
+import { type ParcelSms, returnOtpPurpose, sendParcelSmsJobName } from '../parcel-sms/parcel-sms.service';
 
 /** Who moves a parcel, as the server knows them (the domain's TransitionActor is worked out). */
 export type OpsActor =
@@ -51,8 +51,6 @@ export type TransitionResult = {
   from: ParcelStatus;
   to: ParcelStatus;
   at: Date;
-  /** The merchant's hand-over code made by a move to out_for_return, texted after commit. */
-  returnCode?: string | null;
 };
 
 export type LockedParcel = Locked;
@@ -69,8 +67,6 @@ type Locked = {
   return_otp_failures: number;
   reattempt_approved_at: Date | null;
 };
-
-const returnOtpPurpose = 'parcel_return';
 
 /**
  * The hub an event happens at: the first (pickup side) hub until the parcel leaves it and again
@@ -105,21 +101,33 @@ function eventHub(parcel: Locked, from: ParcelStatus, to: ParcelStatus): string 
 
 const taka = (poisha: number) => poisha / 100;
 
+/** The SMS a move to a status is followed by (the send-parcel-sms job). */
+function smsAfter(to: ParcelStatus, reason: string | undefined): Omit<ParcelSms, 'parcelId'> | null {
+  switch (to) {
+    case 'out_for_delivery':
+      return { kind: 'out_for_delivery' };
+    case 'delivered':
+      return { kind: 'delivered' };
+    case 'delivery_attempted':
+      return { kind: 'delivery_attempted', reason };
+    case 'out_for_return':
+      return { kind: 'return_otp' };
+    default:
+      return null;
+  }
+}
+
 /**
  * The one way operations move a parcel. Each move is one transaction: the parcel's row is locked
  * (SELECT … FOR UPDATE), the status machine judges the move against the status it finds, the row
  * is updated only if still in that status, and the event is written. Of two moves at the same
  * moment the second waits for the lock, then finds the new status and gets 409. Follow-ups (SMS
- * now; webhooks and ledger entries later, through jobs) run after the commit.
+ * now; webhooks and ledger entries later) are jobs queued in the same transaction: they exist
+ * exactly when the move does, and run after the commit, so a slow or failing gateway never holds
+ * up or undoes a move.
  */
-export function createParcelTransitionsService(deps: {
-  db: Kysely<DB>;
-  clock: Clock;
-  sms: SmsService;
-  publicUrl?: string;
-  log?: (error: unknown, message: string) => void;
-}) {
-  const { db, clock, sms } = deps;
+export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Clock; jobs: Jobs }) {
+  const { db, clock, jobs } = deps;
 
   async function hubsOf(staffId: string, trx: Kysely<DB> | Transaction<DB> = db): Promise<string[]> {
     const rows = await trx
@@ -184,71 +192,10 @@ export function createParcelTransitionsService(deps: {
     return { kind: 'staff', role: actor.role };
   }
 
-  /** Where the merchant's return code goes: the shop's return phone, else its phone, else the owner's. */
-  async function returnPhoneOf(shopId: string): Promise<string | null> {
-    const row = await db
-      .selectFrom('shops as s')
-      .innerJoin('users as u', 'u.id', 's.owner_user_id')
-      .select(['s.return_phone', 's.phone', 'u.phone as owner_phone'])
-      .where('s.id', '=', shopId)
-      .executeTakeFirst();
-    return row ? (row.return_phone ?? row.phone ?? row.owner_phone) : null;
-  }
-
-  /** A new 4-digit hand-over code for a parcel going out for return; only its hash is kept. */
-  async function newReturnOtp(trx: Kysely<DB> | Transaction<DB>, parcelId: string, trackingId: string) {
-    const code = newNumericCode(4);
-    await trx
-      .updateTable('parcels')
-      .set({
-        return_otp_hash: hashOtp(code, trackingId, returnOtpPurpose),
-        return_otp_sent_at: clock.now(),
-        return_otp_failures: 0,
-      })
-      .where('id', '=', parcelId)
-      .execute();
-    return code;
-  }
-
-  async function sendReturnOtp(parcel: { shop_id: string; tracking_id: string }, code: string) {
-    const to = await returnPhoneOf(parcel.shop_id);
-    if (!to) return;
-    const body =
-      `Dak: your returned parcel ${parcel.tracking_id} is on its way to you. Give the rider this code: ${code}\n` +
-      `ডাক: আপনার রিটার্ন পার্সেল ${parcel.tracking_id} আসছে। রাইডারকে এই কোড দিন: ${code}`;
-    try {
-      await sms.send({ to, body, purpose: 'parcel_return_otp' });
-    } catch (error) {
-      deps.log?.(error, 'return OTP SMS failed');
-    }
-  }
-
-  async function followUps(parcel: Locked, result: TransitionResult, request: TransitionRequest) {
-    const link = `${deps.publicUrl ?? ''}/track/${parcel.tracking_id}`;
-    let body: string | null = null;
-    if (result.to === 'delivered') {
-      body =
-        `Dak: parcel ${parcel.tracking_id} delivered. Track: ${link}\n` +
-        `ডাক: পার্সেল ${parcel.tracking_id} ডেলিভারি সম্পন্ন।`;
-    } else if (result.to === 'delivery_attempted') {
-      const why = failedAttemptReasons[request.reason as keyof typeof failedAttemptReasons];
-      body =
-        `Dak: we could not deliver parcel ${parcel.tracking_id} (${why?.en ?? 'attempted'}). Track: ${link}\n` +
-        `ডাক: পার্সেল ${parcel.tracking_id} ডেলিভারি করা যায়নি (${why?.bn ?? 'চেষ্টা করা হয়েছে'})।`;
-    }
-    if (!body) return;
-    try {
-      await sms.send({ to: parcel.customer_phone, body, purpose: `parcel_${result.to}` });
-    } catch (error) {
-      // The move stands; the outbox row records the gateway's refusal for staff to see.
-      deps.log?.(error, 'parcel SMS failed');
-    }
-  }
-
   /**
    * The move itself, on a parcel the caller has locked in `trx` (lockParcel): judged by the
-   * status machine, written by recordTransition. Hub work uses it to move many parcels (a trip)
-   * in one transaction; follow-ups are the caller's (afterCommit).
+   * status machine, written by recordTransition, its follow-ups queued. Hub work uses it to move
+   * many parcels (a trip) in one transaction.
    */
   async function moveLocked(
     trx: Transaction<DB>,
@@ -341,24 +288,34 @@ export function createParcelTransitionsService(deps: {
         .where('id', '=', parcel.id)
         .execute();
     }
+    // Out for return: a new trip, a new code; the job makes it and texts it to the merchant.
+    if (request.to === 'out_for_return') {
+      await trx
+        .updateTable('parcels')
+        .set({ return_otp_hash: null, return_otp_sent_at: null, return_otp_failures: 0 })
+        .where('id', '=', parcel.id)
+        .execute();
+    }
     await request.withinMove?.(trx, parcel.id);
-    const returnCode =
-      request.to === 'out_for_return' ? await newReturnOtp(trx, parcel.id, trackingId) : null;
-    return { trackingId, from, to: request.to, at: now, returnCode };
+    const sms = smsAfter(request.to, request.reason);
+    if (sms) await jobs.sendWithin(trx, sendParcelSmsJobName, { ...sms, parcelId: parcel.id });
+    return { trackingId, from, to: request.to, at: now };
   }
 
   const service = {
     hubsOf,
     lockParcel,
     moveLocked,
-    afterCommit: followUps,
 
-    /** Sends the merchant a new return code (the old one stops working); out for return only. */
+    /**
+     * Sends the merchant a new return code (the old one stops working when it goes out); out for
+     * return only. The code is made and texted by the send-parcel-sms job.
+     */
     async resendReturnOtp(actor: OpsActor, rawTrackingId: string) {
       const trackingId = normalizeTrackingId(rawTrackingId);
       if (!trackingId) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(rawTrackingId));
       const hubs = actor.kind === 'staff' && actor.role !== 'admin' ? await hubsOf(actor.staffId) : null;
-      const { parcel, code } = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         const parcel = await lockParcel(trx, trackingId);
         if (!parcel) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(trackingId));
         if (hubs && !hubs.includes(parcel.pickup_hub_id) && !hubs.includes(parcel.delivery_hub_id)) {
@@ -367,9 +324,8 @@ export function createParcelTransitionsService(deps: {
         if (parcel.status !== 'out_for_return') {
           throw new AppError('INVALID_TRANSITION', returnsMessages.notOutForReturn, { trackingId });
         }
-        return { parcel, code: await newReturnOtp(trx, parcel.id, trackingId) };
+        await jobs.sendWithin(trx, sendParcelSmsJobName, { kind: 'return_otp', parcelId: parcel.id });
       });
-      await sendReturnOtp(parcel, code);
       return { trackingId, sentAt: clock.now() };
     },
 
@@ -381,7 +337,7 @@ export function createParcelTransitionsService(deps: {
         actor.kind === 'staff' && actor.role !== 'admin' && actor.role !== 'rider'
           ? await hubsOf(actor.staffId)
           : null;
-      const { parcel, result } = await db
+      return db
         .transaction()
         .execute(async (trx) => {
           const parcel = await lockParcel(trx, trackingId);
@@ -392,8 +348,7 @@ export function createParcelTransitionsService(deps: {
           if (hubs && !hubs.includes(parcel.pickup_hub_id) && !hubs.includes(parcel.delivery_hub_id)) {
             throw new AppError('FORBIDDEN', operationsMessages.notYourHub, { trackingId });
           }
-          const result = await moveLocked(trx, actor, parcel, request);
-          return { parcel, result };
+          return moveLocked(trx, actor, parcel, request);
         })
         .catch(async (error: unknown) => {
           if (!(error instanceof WrongReturnOtp)) throw error;
@@ -405,11 +360,6 @@ export function createParcelTransitionsService(deps: {
             .execute();
           throw new AppError('OTP_INVALID', returnsMessages.otpWrong, { trackingId, field: 'otp' });
         });
-      // The code goes to the merchant by SMS only; it never leaves in an answer.
-      const { returnCode, ...moved } = result;
-      if (returnCode) await sendReturnOtp(parcel, returnCode);
-      await followUps(parcel, moved, request);
-      return moved;
     },
 
     /**
