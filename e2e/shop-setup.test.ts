@@ -410,7 +410,8 @@ describe('shop set-up: owner, editor and viewer', () => {
       .toContain('Editor depot');
 
     await page.goto(`${server.baseUrl}/settings`);
-    await expect.poll(() => bodyText(page)).toContain('Notifications');
+    // A fresh page load (chunks, shops, settings) takes more than the default second on a busy machine.
+    await expect.poll(() => bodyText(page), { timeout: 10_000 }).toContain('Notifications');
     expect(await page.getByRole('heading', { name: 'Payment method' }).count()).toBe(0);
     expect(await bodyText(page)).not.toContain('*******5678');
 
