@@ -343,7 +343,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(deliveryRunsRoutes({ runs: deliveryRuns, guards }));
       await api.register(returnsRoutes({ returns, guards }));
       await api.register(callsRoutes({ calls, guards }));
-      await api.register(trackingRoutes({ tracking }));
+      await api.register(trackingRoutes({ tracking, guards }));
       await api.register(coverageRoutes({ coverage }));
       if (config.mode !== 'production') {
         await api.register(devRoutes({ sms, jobs, clock: isMovable(clock) ? clock : undefined }));

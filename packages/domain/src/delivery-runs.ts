@@ -164,4 +164,6 @@ export const deliveryRunMessages = {
   proofCorrupt: 'The photo is damaged or incomplete; take it again',
   proofTooLarge: 'The photo must be at most 5 MB',
   proofRequired: 'Attach the photo',
+  /** A delivered parcel's photo proof, read by the merchant or staff. */
+  proofMissing: 'This parcel has no delivery photo',
 };

@@ -135,7 +135,40 @@ export const trackingMessagesText = {
   notFound: (id: string) => `No parcel with tracking ID ${id}`,
   malformed: 'This is not a tracking ID: it looks like DK followed by 9 letters and digits',
   lookupNotFound: 'No parcel with this invoice ID and phone number',
+  shopLookupRequired: 'Enter a tracking ID or invoice ID',
+  shopLookupNotFound: (q: string) => `No parcel with tracking ID or invoice ID ${q}`,
 };
+
+// The merchant's Track parcel screen -------------------------------------------------------------
+
+/** What the merchant typed or pasted: any shop's tracking ID, or an invoice ID of their own shop. */
+export const shopTrackingQuerySchema = z.object({
+  q: z
+    .string({ error: trackingMessagesText.shopLookupRequired })
+    .trim()
+    .min(1, trackingMessagesText.shopLookupRequired)
+    .max(100, 'A tracking ID or invoice ID is at most 100 characters'),
+});
+
+/**
+ * Public tracking, plus `own` when the parcel is the asking shop's: who it goes to, the invoice,
+ * the cash and whether a delivery photo exists. Another shop's parcel answers `own: null` and
+ * nothing beyond what the public page shows.
+ */
+export const shopTrackingSchema = trackingSchema.extend({
+  own: z
+    .object({
+      parcelId: z.string(),
+      invoiceId: z.string().nullable(),
+      customerName: z.string(),
+      customerPhone: z.string(),
+      /** Taka. */
+      cashCollectionAmount: z.number(),
+      hasProofPhoto: z.boolean(),
+    })
+    .nullable(),
+});
+export type ShopTracking = z.infer<typeof shopTrackingSchema>;
 
 // Hubs -------------------------------------------------------------------------------------------
 

@@ -170,6 +170,8 @@ export type ExchangeLink = z.infer<typeof exchangeLinkSchema>;
 export const parcelDetailSchema = parcelSchema.extend({
   events: z.array(parcelEventSchema),
   exchange: exchangeLinkSchema.nullable(),
+  /** The rider proved the delivery with a photo: GET …/parcels/:parcelId/proof gives it. */
+  hasProofPhoto: z.boolean(),
 });
 export type ParcelDetail = z.infer<typeof parcelDetailSchema>;
 

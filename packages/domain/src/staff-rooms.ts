@@ -58,8 +58,11 @@ export const roomRoles = {
   'parcel-status': ['admin', 'hub_manager'],
   // Every parcel's audit log; riders and the site's content and sales staff have no use for it.
   parcelAudit: ['admin', 'hub_manager', 'support', 'finance'],
+  // A delivered parcel's photo proof: the same people as the audit log (disputes over a delivery);
+  // hub managers only for parcels of their hubs.
+  parcelProof: ['admin', 'hub_manager', 'support', 'finance'],
 } as const satisfies Record<
-  OpsRoom | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelAudit',
+  OpsRoom | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelAudit' | 'parcelProof',
   readonly StaffRole[]
 >;
 

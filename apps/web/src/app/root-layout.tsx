@@ -22,6 +22,7 @@ function useNavLinks(): NavItem[] {
   if (shop) {
     if (shop.can('parcel.view')) links.push({ to: '/parcels', label: t('nav.parcels'), end: true });
     if (shop.can('parcel.create')) links.push({ to: '/parcels/new', label: t('nav.bookParcel') });
+    if (shop.can('parcel.view')) links.push({ to: '/track-parcel', label: t('nav.trackParcel') });
     if (shop.can('parcel.view')) links.push({ to: '/returned-parcels', label: t('nav.returns') });
     if (shop.can('parcel.view')) links.push({ to: '/customers', label: t('nav.customers') });
     links.push({ to: `/shops/${shop.id}/pickup-locations`, label: t('nav.pickup') });

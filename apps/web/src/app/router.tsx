@@ -78,6 +78,12 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: 'track-parcel',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/track-parcel-page')).TrackParcelPage,
+                }),
+              },
+              {
                 path: 'call-logs',
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/call-logs-page')).CallLogsPage,

@@ -12,13 +12,14 @@ import {
   runCandidatesQuerySchema,
   runCandidatesSchema,
 } from '@dak/domain/delivery-runs';
+import { parcelMessages } from '@dak/domain/parcel';
 import { roomRoles } from '@dak/domain/staff-rooms';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { type Guards, staffOf } from '../../plugins/auth';
+import { type Guards, shopOf, staffOf } from '../../plugins/auth';
 import type { DeliveryRunsService, ProofUpload } from './delivery-runs.service';
 
 const secured = { security: [{ bearer: [] }] };
@@ -183,6 +184,50 @@ export function deliveryRunsRoutes(deps: { runs: DeliveryRunsService; guards: Gu
       async (request, reply) => {
         const upload = await readProof(request);
         return reply.status(201).send(await runs.uploadProof(staffOf(request).staffId, upload));
+      },
+    );
+
+    r.get(
+      '/shops/:shopId/parcels/:parcelId/proof',
+      {
+        ...guards.shop('parcel.view'),
+        schema: {
+          tags: ['parcels'],
+          summary: 'The photo the rider took as proof of delivery (image), for the shop whose parcel it is',
+          description: '404 when the parcel is not the shop’s or was delivered without a photo.',
+          ...secured,
+          params: z.object({
+            shopId: z.uuid(),
+            parcelId: z.uuid({ error: parcelMessages.notFound }),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const file = await runs.proofForShop(shopOf(request).shopId, request.params.parcelId);
+        return reply
+          .header('content-type', file.contentType)
+          .header('cache-control', 'private, no-store')
+          .send(file.bytes);
+      },
+    );
+
+    r.get(
+      '/ops/parcels/:trackingId/proof',
+      {
+        preValidation: guards.staff(roomRoles.parcelProof),
+        schema: {
+          tags: ['ops'],
+          summary: 'A delivered parcel’s photo proof (image); hub managers for parcels of their hubs',
+          ...secured,
+          params: parcelParams,
+        },
+      },
+      async (request, reply) => {
+        const file = await runs.proofForStaff(staffOf(request), request.params.trackingId);
+        return reply
+          .header('content-type', file.contentType)
+          .header('cache-control', 'private, no-store')
+          .send(file.bytes);
       },
     );
   };

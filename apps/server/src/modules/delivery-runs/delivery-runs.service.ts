@@ -15,6 +15,7 @@ import {
 } from '@dak/domain/delivery-runs';
 import { checkImage } from '@dak/domain/nid';
 import { operationsMessages } from '@dak/domain/operations';
+import { parcelMessages } from '@dak/domain/parcel';
 import type { FailedAttemptReason } from '@dak/domain/parcel-status';
 import { normalizeTrackingId } from '@dak/domain/tracking-id';
 import { type Kysely, sql } from 'kysely';
@@ -57,6 +58,19 @@ export function createDeliveryRunsService(deps: {
     if (viewer.role === 'admin') return;
     const hubs = await transitions.hubsOf(viewer.staffId);
     if (!hubs.includes(hubId)) throw new AppError('NOT_FOUND', operationsMessages.hubNotFound);
+  }
+
+  /** The bytes of the photo attached to a parcel's delivery, or 404 when there is none. */
+  async function proofFile(parcelId: string) {
+    const proof = await db
+      .selectFrom('delivery_proofs')
+      .select(['storage_key', 'content_type'])
+      .where('parcel_id', '=', parcelId)
+      .executeTakeFirst();
+    const file = proof ? await storage.get(proof.storage_key) : null;
+    if (!proof || !file) throw new AppError('NOT_FOUND', deliveryRunMessages.proofMissing);
+    // The type checked from the bytes at upload, not whatever the store recorded.
+    return { bytes: file.bytes, contentType: proof.content_type };
   }
 
   /** The rider's open assignment of a parcel, or 404 when it is not on their run. */
@@ -421,6 +435,48 @@ export function createDeliveryRunsService(deps: {
         { trackingId: assignment.tracking_id, to: 'delivery_attempted', reason },
       );
       return { trackingId: result.trackingId, status: result.to, amountCollected: null };
+    },
+
+    /**
+     * The photo that proved a parcel's delivery, for the shop whose parcel it is. Another shop's
+     * parcel and a parcel without a photo are both 404, so nothing is learnt about other shops.
+     */
+    async proofForShop(shopId: string, parcelId: string) {
+      const parcel = await db
+        .selectFrom('parcels')
+        .select('id')
+        .where('id', '=', parcelId)
+        .where('shop_id', '=', shopId)
+        .executeTakeFirst();
+      if (!parcel) throw new AppError('NOT_FOUND', parcelMessages.notFound);
+      return proofFile(parcel.id);
+    },
+
+    /**
+     * The same photo for staff, by tracking ID. Hub managers only for parcels whose pickup or
+     * delivery hub is theirs (as when moving parcels); admin, support and finance for any (they
+     * answer merchants' and customers' disputes wherever the parcel went).
+     */
+    async proofForStaff(viewer: RunViewer, rawTrackingId: string) {
+      const trackingId = normalizeTrackingId(rawTrackingId);
+      const parcel = trackingId
+        ? await db
+            .selectFrom('parcels as p')
+            .innerJoin('areas as da', 'da.id', 'p.delivery_area_id')
+            .innerJoin('pickup_locations as l', 'l.id', 'p.pickup_location_id')
+            .innerJoin('areas as pa', 'pa.id', 'l.area_id')
+            .select(['p.id', 'pa.hub_id as pickup_hub_id', 'da.hub_id as delivery_hub_id'])
+            .where('p.tracking_id', '=', trackingId)
+            .executeTakeFirst()
+        : undefined;
+      if (!parcel) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(rawTrackingId));
+      if (viewer.role === 'hub_manager') {
+        const hubs = await transitions.hubsOf(viewer.staffId);
+        if (!hubs.includes(parcel.pickup_hub_id) && !hubs.includes(parcel.delivery_hub_id)) {
+          throw new AppError('FORBIDDEN', operationsMessages.notYourHub);
+        }
+      }
+      return proofFile(parcel.id);
     },
 
     /** Stores a proof photo after checking its bytes (JPEG, PNG or WebP, ≤ 5 MB). */

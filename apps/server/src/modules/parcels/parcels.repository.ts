@@ -175,6 +175,16 @@ export function createParcelsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** Whether a rider's photo proves this parcel's delivery (attached in the delivery's move). */
+    async hasProofPhoto(parcelId: string, trx: Executor = db) {
+      const row = await trx
+        .selectFrom('delivery_proofs')
+        .select('id')
+        .where('parcel_id', '=', parcelId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     findBrief(id: string, trx: Executor = db) {
       return trx
         .selectFrom('parcels')

@@ -706,10 +706,11 @@ export function createParcelsService(deps: {
 
     async get(shopId: string, parcelId: string): Promise<ParcelDetail> {
       const row = await load(shopId, parcelId);
-      const [events, forward, reverse] = await Promise.all([
+      const [events, forward, reverse, hasProofPhoto] = await Promise.all([
         repo.events(row.id),
         repo.findForwardOf(row.id),
         row.reverse_parcel_id ? repo.findBrief(row.reverse_parcel_id) : undefined,
+        repo.hasProofPhoto(row.id),
       ]);
       const other = reverse
         ? { role: 'reverse' as const, ...reverse }
@@ -722,6 +723,7 @@ export function createParcelsService(deps: {
         exchange: other
           ? { role: other.role, id: other.id, trackingId: other.tracking_id, status: other.status }
           : null,
+        hasProofPhoto,
       };
     },
 

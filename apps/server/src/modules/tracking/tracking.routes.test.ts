@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, signInStaff } from '../../../test/fixtures';
+import { addMember, caller, signInStaff } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { type BookingMerchant, bookingMerchant, bookParcel, walk } from '../../../test/operations-fixtures';
 
@@ -122,6 +122,75 @@ describe('GET /tracking?invoiceId=&phone=', () => {
   });
 });
 
+describe("GET /shops/:shopId/tracking?q= (the merchant's Track parcel screen)", () => {
+  const track = (shopId: string, q: string, token: string) =>
+    call('GET', `/shops/${shopId}/tracking?q=${encodeURIComponent(q)}`, token);
+
+  it("gives the shop's own parcel with its customer, invoice and cash, by tracking ID or invoice ID", async () => {
+    const { trackingId, id } = await bookParcel(t, merchant, { ...customer, invoiceId: 'INV-OWN-1' });
+    await walk(t, admin.token, trackingId, ['at_sorting']);
+    const spaced = `${trackingId.slice(0, 4).toLowerCase()} ${trackingId.slice(4)}`;
+    const res = await track(merchant.shop.id, spaced, merchant.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      trackingId,
+      status: 'at_sorting',
+      customerPhone: '01912-****78',
+      own: {
+        parcelId: id,
+        invoiceId: 'INV-OWN-1',
+        customerName: 'Nasrin Akter Private',
+        customerPhone: '8801912345678',
+        cashCollectionAmount: 1250,
+        hasProofPhoto: false,
+      },
+    });
+    expect(body.events[1]).toMatchObject({
+      status: 'at_sorting',
+      hub: { id: 'hub-dhaka-mirpur' },
+      message_en: 'Picked up; at the sorting hub',
+      message_bn: 'পিকআপ হয়েছে; সর্টিং হাবে আছে',
+    });
+    // The invoice ID alone finds it: no phone needed inside the shop, the newest one first.
+    t.clock.advance(60_000);
+    const newer = await bookParcel(t, merchant, { ...customer, invoiceId: 'INV-OWN-1' });
+    const byInvoice = await track(merchant.shop.id, ' INV-OWN-1 ', merchant.token);
+    expect(byInvoice.statusCode, byInvoice.body).toBe(200);
+    expect(byInvoice.json()).toMatchObject({ trackingId: newer.trackingId, own: { parcelId: newer.id } });
+    // A viewer of the shop may track too.
+    const viewer = await addMember(t, merchant.shop.id, 'viewer');
+    expect((await track(merchant.shop.id, trackingId, viewer.token)).json().own.parcelId).toBe(id);
+  });
+
+  it("shows another shop's parcel as public tracking does and no more; their invoice IDs find nothing", async () => {
+    const other = await bookingMerchant(t);
+    const { trackingId } = await bookParcel(t, merchant, { ...customer, invoiceId: 'INV-THEIRS-9' });
+    const res = await track(other.shop.id, trackingId, other.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.own).toBeNull();
+    const { own: _own, ...rest } = body;
+    expect(rest).toEqual((await call('GET', `/tracking/${trackingId}`)).json());
+    for (const secret of ['Nasrin', 'Secretroad', '1912345678', 'INV-THEIRS-9', merchant.shop.id, '1250']) {
+      expect(res.body, secret).not.toContain(secret);
+    }
+    const byInvoice = await track(other.shop.id, 'INV-THEIRS-9', other.token);
+    expect(byInvoice.statusCode).toBe(404);
+    expect(byInvoice.json().error.message).toBe('No parcel with tracking ID or invoice ID INV-THEIRS-9');
+  });
+
+  it('asks for something to look up, and is for members of the shop only', async () => {
+    const empty = await track(merchant.shop.id, '  ', merchant.token);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe('Enter a tracking ID or invoice ID');
+    const { trackingId } = await bookParcel(t, merchant);
+    expect((await call('GET', `/shops/${merchant.shop.id}/tracking?q=${trackingId}`)).statusCode).toBe(401);
+    const stranger = await bookingMerchant(t);
+    expect((await track(merchant.shop.id, trackingId, stranger.token)).statusCode).toBe(404);
+  });
+});
+
 describe('rate limit', () => {
   let limited: TestApp;
   beforeAll(async () => {
@@ -137,5 +206,28 @@ describe('rate limit', () => {
     expect(refused.json().error.code).toBe('RATE_LIMITED');
     limited.clock.advance(61_000);
     expect((await get()).statusCode).toBe(404);
+  });
+
+  it("counts the merchant's lookups of other shops' parcels in the same budget, never their own", async () => {
+    limited.clock.advance(61_000);
+    const mine = await bookingMerchant(limited);
+    const theirs = await bookingMerchant(limited);
+    const own = await bookParcel(limited, mine);
+    const foreign = await bookParcel(limited, theirs);
+    const track = (q: string) =>
+      limited.app.inject({
+        method: 'GET',
+        url: `/api/v1/shops/${mine.shop.id}/tracking?q=${q}`,
+        headers: { authorization: `Bearer ${mine.token}` },
+      });
+    for (let i = 0; i < 5; i++) expect((await track(own.trackingId)).statusCode).toBe(200);
+    expect((await track(foreign.trackingId)).statusCode).toBe(200);
+    expect((await track('DK22222222')).statusCode).toBe(404);
+    expect((await limited.app.inject({ method: 'GET', url: '/api/v1/tracking/DK22222222' })).statusCode).toBe(
+      404,
+    );
+    const refused = await track(foreign.trackingId);
+    expect(refused.statusCode).toBe(429);
+    expect((await track(own.trackingId)).statusCode).toBe(200);
   });
 });

@@ -1,11 +1,20 @@
-import { trackingLookupQuerySchema, trackingSchema } from '@dak/domain/operations';
+import {
+  shopTrackingQuerySchema,
+  shopTrackingSchema,
+  trackingLookupQuerySchema,
+  trackingSchema,
+} from '@dak/domain/operations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type Guards, shopOf } from '../../plugins/auth';
 import type { TrackingService } from './tracking.service';
 
-/** Public tracking (spec 7: tracking, global-tracking, parcel-track): no sign-in, rate-limited. */
-export function trackingRoutes(deps: { tracking: TrackingService }) {
+/**
+ * Public tracking (spec 7: tracking, global-tracking, parcel-track): no sign-in, rate-limited. And
+ * the merchant's Track parcel screen (spec 2), the same view with more for the shop's own parcels.
+ */
+export function trackingRoutes(deps: { tracking: TrackingService; guards: Guards }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
@@ -34,6 +43,26 @@ export function trackingRoutes(deps: { tracking: TrackingService }) {
         },
       },
       (request) => deps.tracking.byInvoice({ ...request.query, ip: request.ip }),
+    );
+    r.get(
+      '/shops/:shopId/tracking',
+      {
+        ...deps.guards.shop('parcel.view'),
+        schema: {
+          tags: ['tracking'],
+          summary: "Track a parcel from the merchant panel: any tracking ID, or an invoice ID of the shop's",
+          description:
+            "The public tracking view; for the shop's own parcel also `own` (customer, invoice, cash, " +
+            "whether a delivery photo exists). Another shop's parcel: `own` is null and the lookup counts " +
+            'against the public tracking limit. Not found: 404.',
+          security: [{ bearer: [] }],
+          params: z.object({ shopId: z.uuid() }),
+          querystring: shopTrackingQuerySchema,
+          response: { 200: shopTrackingSchema },
+        },
+      },
+      (request) =>
+        deps.tracking.forShop({ shopId: shopOf(request).shopId, q: request.query.q, ip: request.ip }),
     );
   };
 }

@@ -1,4 +1,10 @@
-import { maskPhone, type Tracking, trackingMessage, trackingMessagesText } from '@dak/domain/operations';
+import {
+  maskPhone,
+  type ShopTracking,
+  type Tracking,
+  trackingMessage,
+  trackingMessagesText,
+} from '@dak/domain/operations';
 import { type ParcelStatus, statusGroupOf } from '@dak/domain/parcel-status';
 import { normalizeTrackingId } from '@dak/domain/tracking-id';
 import type { Kysely } from 'kysely';
@@ -89,6 +95,63 @@ export function createTrackingService(deps: {
         .executeTakeFirst();
       if (!row) throw new AppError('NOT_FOUND', trackingMessagesText.notFound(id));
       return view(row.id);
+    },
+
+    /**
+     * The merchant's Track parcel screen: any shop's tracking ID, or an invoice ID of this shop
+     * (the newest parcel with it). The shop's own parcel comes with what the shop already knows
+     * of it; another shop's with only what public tracking shows. Anything but the shop's own
+     * parcel counts against the caller's public tracking limit, so this route tells nobody more,
+     * or faster, than /tracking does.
+     */
+    async forShop(input: { shopId: string; q: string; ip: string }): Promise<ShopTracking> {
+      const trackingId = normalizeTrackingId(input.q);
+      const columns = [
+        'id',
+        'shop_id',
+        'invoice_id',
+        'customer_name',
+        'customer_phone',
+        'cash_collection_poisha',
+      ] as const;
+      const byTracking = trackingId
+        ? await db
+            .selectFrom('parcels')
+            .select(columns)
+            .where('tracking_id', '=', trackingId)
+            .executeTakeFirst()
+        : undefined;
+      const row =
+        byTracking ??
+        (await db
+          .selectFrom('parcels')
+          .select(columns)
+          .where('shop_id', '=', input.shopId)
+          .where('invoice_id', '=', input.q)
+          .orderBy('created_at', 'desc')
+          .limit(1)
+          .executeTakeFirst());
+      const own = row?.shop_id === input.shopId;
+      if (!own) await limit(input.ip);
+      if (!row) throw new AppError('NOT_FOUND', trackingMessagesText.shopLookupNotFound(input.q));
+      const tracking = await view(row.id);
+      if (!own) return { ...tracking, own: null };
+      const proof = await db
+        .selectFrom('delivery_proofs')
+        .select('id')
+        .where('parcel_id', '=', row.id)
+        .executeTakeFirst();
+      return {
+        ...tracking,
+        own: {
+          parcelId: row.id,
+          invoiceId: row.invoice_id,
+          customerName: row.customer_name,
+          customerPhone: row.customer_phone,
+          cashCollectionAmount: Number(row.cash_collection_poisha) / 100,
+          hasProofPhoto: proof !== undefined,
+        },
+      };
     },
 
     /** The merchant's invoice ID with the customer's phone: both must match (the newest wins). */

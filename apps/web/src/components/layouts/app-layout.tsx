@@ -1,8 +1,8 @@
-import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Layout } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { DownOutlined, MenuOutlined } from '@ant-design/icons';
+import { Button, Drawer, Dropdown, Layout } from 'antd';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, matchPath, NavLink, useLocation } from 'react-router';
 import { localizeDigits } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n';
 import { LanguageSelect } from '../ui/language-select';
@@ -16,9 +16,103 @@ type AppLayoutProps = {
   children: ReactNode;
 };
 
+/** The gap between the bar's links (`.top-nav__links`), in px. */
+const linkGap = 4;
+
 /**
- * The one shell: top bar (brand, links, language, account), the page, a footer. Below 992 px the
- * links fold into a menu button that opens them in a side panel.
+ * How many links fit in the bar, the rest going under "More": measured from an invisible copy of
+ * the links and the More button, again whenever the bar or the words change width (a resized
+ * window, another language, a font that finished loading).
+ */
+function useLinksThatFit(links: NavItem[]) {
+  const barRef = useRef<HTMLElement>(null);
+  const measureRef = useRef<HTMLDivElement>(null);
+  const [count, setCount] = useState(links.length);
+  const words = links.map((link) => link.label).join('\n');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the words change
+  useLayoutEffect(() => {
+    const bar = barRef.current;
+    const measure = measureRef.current;
+    if (!bar || !measure) return;
+    const fit = () => {
+      const widths = [...measure.children].map((child) => child.getBoundingClientRect().width);
+      const more = widths.pop() ?? 0;
+      const available = bar.clientWidth;
+      if (available === 0) return; // hidden: the side panel shows the links
+      let used = 0;
+      let fitting = 0;
+      widths.forEach((width, index) => {
+        used += width + (index > 0 ? linkGap : 0);
+        const last = index === widths.length - 1;
+        if (used + (last ? 0 : linkGap + more) <= available) fitting = index + 1;
+      });
+      setCount(fitting);
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(bar);
+    observer.observe(measure);
+    return () => observer.disconnect();
+  }, [words]);
+
+  return { barRef, measureRef, count };
+}
+
+/** The links in the top bar: as many as fit, then a "More" menu with the rest. */
+function BarLinks({ links }: { links: NavItem[] }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { barRef, measureRef, count } = useLinksThatFit(links);
+  const shown = links.slice(0, count);
+  const folded = links.slice(count);
+  const isActive = (link: NavItem) => matchPath({ path: link.to, end: link.end ?? false }, pathname) !== null;
+  const foldedActive = folded.find(isActive);
+
+  return (
+    <nav id="main-nav" aria-label={t('nav.main')} className="top-nav__links" ref={barRef}>
+      {shown.map((link) => (
+        <NavLink key={link.to} to={link.to} end={link.end} className="top-nav__link">
+          {link.label}
+        </NavLink>
+      ))}
+      {folded.length > 0 ? (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            selectedKeys: foldedActive ? [foldedActive.to] : [],
+            items: folded.map((link) => ({
+              key: link.to,
+              label: (
+                <NavLink to={link.to} end={link.end}>
+                  {link.label}
+                </NavLink>
+              ),
+            })),
+          }}
+        >
+          <button type="button" className={`top-nav__link top-nav__more${foldedActive ? ' active' : ''}`}>
+            {t('nav.more')} <DownOutlined aria-hidden className="top-nav__more-icon" />
+          </button>
+        </Dropdown>
+      ) : null}
+      {/* The words are drawn from data-label by CSS, so the copy adds no text to the page. */}
+      <div className="top-nav__measure" ref={measureRef} aria-hidden>
+        {links.map((link) => (
+          <span key={link.to} className="top-nav__link" data-label={link.label} />
+        ))}
+        <span className="top-nav__link top-nav__more" data-label={t('nav.more')}>
+          <DownOutlined className="top-nav__more-icon" />
+        </span>
+      </div>
+    </nav>
+  );
+}
+
+/**
+ * The one shell: top bar (brand, links, language, account), the page, a footer. From 992 px the
+ * links that fit are in the bar and the rest under "More"; below, all fold into a menu button
+ * that opens them in a side panel.
  */
 export function AppLayout({ links, actions, children }: AppLayoutProps) {
   const { t } = useTranslation();
@@ -31,13 +125,6 @@ export function AppLayout({ links, actions, children }: AppLayoutProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
   useEffect(() => setMenuOpen(false), [pathname]);
 
-  const navLinks = (className: string) =>
-    links.map((link) => (
-      <NavLink key={link.to} to={link.to} end={link.end} className={className}>
-        {link.label}
-      </NavLink>
-    ));
-
   return (
     <Layout className="app-layout">
       <a className="skip-link" href="#main">
@@ -49,11 +136,7 @@ export function AppLayout({ links, actions, children }: AppLayoutProps) {
             <img src="/favicon.svg" alt="" width={28} height={28} />
             <span>{t('app.brand')}</span>
           </Link>
-          {links.length > 0 ? (
-            <nav id="main-nav" aria-label={t('nav.main')} className="top-nav__links">
-              {navLinks('top-nav__link')}
-            </nav>
-          ) : null}
+          {links.length > 0 ? <BarLinks links={links} /> : null}
           <div className="top-nav__spacer" />
           <LanguageSelect />
           <div className="top-nav__actions">{actions}</div>
@@ -81,7 +164,11 @@ export function AppLayout({ links, actions, children }: AppLayoutProps) {
           className="menu-drawer"
         >
           <nav aria-label={t('nav.main')} className="menu-drawer__links">
-            {navLinks('menu-drawer__link')}
+            {links.map((link) => (
+              <NavLink key={link.to} to={link.to} end={link.end} className="menu-drawer__link">
+                {link.label}
+              </NavLink>
+            ))}
           </nav>
         </Drawer>
       ) : null}

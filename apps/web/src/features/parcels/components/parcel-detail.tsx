@@ -14,6 +14,7 @@ import { useDeleteParcel } from '../api/delete-parcel';
 import { useParcelCategories } from '../api/list-parcel-categories';
 import { ParcelEdit } from './parcel-edit';
 import { ParcelStatusTag, PaymentStatusTag } from './parcel-status-tag';
+import { ProofPhoto } from './proof-photo';
 
 type ParcelDetailViewProps = {
   shopId: string;
@@ -103,6 +104,15 @@ export function ParcelDetailView({ shopId, parcel, canDelete }: ParcelDetailView
           </div>
         ) : null}
       </section>
+
+      {parcel.hasProofPhoto ? (
+        <section className="page-card" aria-labelledby="parcel-proof">
+          <Typography.Title level={2} className="page-card__title" id="parcel-proof">
+            {t('parcels.proof.title')}
+          </Typography.Title>
+          <ProofPhoto shopId={shopId} parcelId={parcel.id} trackingId={parcel.trackingId} />
+        </section>
+      ) : null}
 
       <section className="page-card" aria-labelledby="parcel-customer">
         <Typography.Title level={2} className="page-card__title" id="parcel-customer">
