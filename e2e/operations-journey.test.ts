@@ -431,6 +431,21 @@ describe('a parcel’s whole life, across merchant, hubs and riders', () => {
     }
     await snap(trackPage, 'journey-tracking-360-bn');
 
+    // The merchant's Track parcel screen: the same steps in the panel, in English, then Bengali.
+    await desk.goto(`${server.baseUrl}/track-parcel?id=${A}`);
+    await desk.getByRole('link', { name: 'Open parcel details' }).waitFor();
+    for (const event of publicA.events) {
+      await expect.poll(() => desk.locator('main').textContent()).toContain(event.message_en);
+    }
+    const shopBn = await signedInContext(browser, merchant.token, { kind: 'user', lang: 'bn' });
+    contexts.push(shopBn.context);
+    await shopBn.page.goto(`${server.baseUrl}/track-parcel?id=${A}`);
+    await shopBn.page.getByRole('link', { name: 'পার্সেলের বিস্তারিত দেখুন' }).waitFor();
+    for (const event of publicA.events) {
+      await expect.poll(() => shopBn.page.locator('main').textContent()).toContain(event.message_bn);
+    }
+    await shots(shopBn.page, 'journey-track-parcel', 'bn', { waitForLoad: true, scrollTop: true });
+
     // The fourth: nobody decided. A day passes and the auto-return job sends it back.
     await api('POST', '/dev/jobs/auto-return-parcels', { body: {} });
     expect(await statusOf(D)).toBe('delivery_attempted');
