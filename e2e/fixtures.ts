@@ -272,3 +272,56 @@ export async function snap(
   await page.waitForTimeout(options.settleMs ?? 500);
   await shot(page, name);
 }
+
+/** What a USB barcode scanner does in the focused box: types the code, then Enter. */
+export async function usbScan(page: Page, code: string) {
+  await page.keyboard.type(code, { delay: 10 });
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * A rider's cheap phone: 360 px, touch, double density. A phone hands a `tel:` link to its dialer;
+ * headless Chromium instead starts an external navigation that swallows later input, so the
+ * dialer is stood in for and the page stays.
+ */
+export async function riderPhoneContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'click',
+      (event) => {
+        if ((event.target as Element | null)?.closest?.('a[href^="tel:"]')) event.preventDefault();
+      },
+      true,
+    );
+  });
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * On the merchant's Returned parcels screen, with a row's reattempt dialog open: picks the issue
+ * reason (clicked once the dropdown has opened, since a click during its animation can miss,
+ * until the dialog shows it chosen) and writes the note for the rider.
+ */
+export async function chooseReattemptReason(page: Page, reasonText: string, note: string) {
+  const dialog = page.getByRole('dialog');
+  await expect
+    .poll(
+      async () => {
+        if ((await dialog.textContent())?.includes(reasonText)) return true;
+        await dialog.getByLabel('Issue reason').click();
+        const option = page.locator('.ant-select-item-option', { hasText: reasonText });
+        await option.waitFor({ timeout: 3_000 }).catch(() => undefined);
+        await option.click({ timeout: 2_000 }).catch(() => undefined);
+        return (await dialog.textContent())?.includes(reasonText) ?? false;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await dialog.getByLabel('Note for the rider (optional)').fill(note);
+}

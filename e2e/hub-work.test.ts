@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiInit,
@@ -8,6 +8,7 @@ import {
   signedInContext,
   signedInStaff,
   snap,
+  usbScan,
 } from './fixtures';
 import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, shot, startServer } from './helpers';
 
@@ -31,12 +32,6 @@ afterAll(async () => {
 
 const api = <T>(method: string, path: string, options: ApiInit = {}) =>
   apiRequest<T>(server.baseUrl, path, { ...options, method });
-
-/** What a USB scanner does: types the code into the focused box, then Enter. */
-async function usbScan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 15 });
-  await page.keyboard.press('Enter');
-}
 
 /** A Dhaka merchant's parcel for Paba, Rajshahi; `book` books more to other areas. */
 async function merchantParcel() {

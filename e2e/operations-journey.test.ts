@@ -4,11 +4,14 @@ import {
   type ApiInit,
   apiRequest,
   bookParcel,
+  chooseReattemptReason,
   merchantWithPickup,
+  riderPhoneContext,
   shots,
   signedInContext,
   signedInStaff,
   snap,
+  usbScan,
 } from './fixtures';
 import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, startServer } from './helpers';
 
@@ -47,12 +50,6 @@ type Tracking = {
 const tracking = (trackingId: string) => api<Tracking>('GET', `/tracking/${trackingId}`);
 const statusOf = async (trackingId: string) => (await tracking(trackingId)).status;
 
-/** What a USB scanner does: types the code into the focused box, then Enter. */
-async function usbScan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 10 });
-  await page.keyboard.press('Enter');
-}
-
 /**
  * The delivery OTP of the `nth` out-for-delivery SMS to a customer (1 = the first run), read
  * from the dev outbox as a tester reads the customer's phone.
@@ -81,27 +78,6 @@ async function staffDesk(token: string, lang: 'en' | 'bn') {
   });
   contexts.push(desk.context);
   return desk.page;
-}
-
-/** A rider's cheap phone: 360 px, touch, the dialer stood in for (a tel: link keeps the page). */
-async function riderPhone(): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  contexts.push(context);
-  await context.addInitScript(() => {
-    document.addEventListener(
-      'click',
-      (event) => {
-        if ((event.target as Element | null)?.closest?.('a[href^="tel:"]')) event.preventDefault();
-      },
-      true,
-    );
-  });
-  return context.newPage();
 }
 
 describe('a parcel’s whole life, across merchant, hubs and riders', () => {
@@ -255,7 +231,9 @@ describe('a parcel’s whole life, across merchant, hubs and riders', () => {
     for (const id of ids) expect(await statusOf(id)).toBe('out_for_delivery');
 
     // Sumon signs in on his phone with the code SMSed to him.
-    const phone = await riderPhone();
+    const rider = await riderPhoneContext(browser);
+    contexts.push(rider.context);
+    const phone = rider.page;
     await phone.goto(`${server.baseUrl}/rider/login`);
     await phone.getByLabel('ফোন নম্বর').fill(deliveryRiderPhone);
     await phone.getByRole('button', { name: 'কোড পাঠান' }).click();
@@ -312,21 +290,11 @@ describe('a parcel’s whole life, across merchant, hubs and riders', () => {
     for (const id of [B, C, D]) await row(id).waitFor();
     await row(B).getByRole('button', { name: 'Ask for reattempt' }).click();
     const dialog = desk.getByRole('dialog');
-    const reasonText = 'Customer confirmed they will receive it';
-    await expect
-      .poll(
-        async () => {
-          if ((await dialog.textContent())?.includes(reasonText)) return true;
-          await dialog.getByLabel('Issue reason').click();
-          const option = desk.locator('.ant-select-item-option', { hasText: reasonText });
-          await option.waitFor({ timeout: 3_000 }).catch(() => undefined);
-          await option.click({ timeout: 2_000 }).catch(() => undefined);
-          return (await dialog.textContent())?.includes(reasonText) ?? false;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(true);
-    await dialog.getByLabel('Note for the rider (optional)').fill('Customer is home after 5 pm');
+    await chooseReattemptReason(
+      desk,
+      'Customer confirmed they will receive it',
+      'Customer is home after 5 pm',
+    );
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await row(B).getByText('Reattempt requested, waiting for approval').waitFor();
     await row(C).getByRole('button', { name: 'Confirm return' }).click();

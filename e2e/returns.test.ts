@@ -5,6 +5,7 @@ import {
   type ApiInit,
   apiRequest,
   bookParcel,
+  chooseReattemptReason,
   merchantWithPickup,
   shots,
   signedInContext,
@@ -169,23 +170,11 @@ describe('returned parcels, return approvals and call logs', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await dialog.getByText('Please select an issue reason').waitFor();
-    // The option is clicked once the dropdown has opened (a click during its animation can miss),
-    // until the dialog shows it chosen.
-    const reasonText = 'Customer confirmed they will receive it';
-    await expect
-      .poll(
-        async () => {
-          if ((await dialog.textContent())?.includes(reasonText)) return true;
-          await dialog.getByLabel('Issue reason').click();
-          const option = page.locator('.ant-select-item-option', { hasText: reasonText });
-          await option.waitFor({ timeout: 3_000 }).catch(() => undefined);
-          await option.click({ timeout: 2_000 }).catch(() => undefined);
-          return (await dialog.textContent())?.includes(reasonText) ?? false;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(true);
-    await dialog.getByLabel('Note for the rider (optional)').fill('Customer is home after 5 pm');
+    await chooseReattemptReason(
+      page,
+      'Customer confirmed they will receive it',
+      'Customer is home after 5 pm',
+    );
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await firstRow.getByText('Reattempt requested, waiting for approval').waitFor();
     await page.getByText(`Reattempt requested for ${first}`).waitFor();

@@ -7,6 +7,7 @@ import {
   apiRequest,
   bookParcel,
   merchantWithPickup,
+  riderPhoneContext,
   signedInContext,
   signedInStaff,
   snap,
@@ -135,24 +136,7 @@ describe('a rider delivers a run', () => {
     expect(otp).toMatch(/^\d{4}$/);
 
     // The rider, on a cheap phone: Bengali by default.
-    const phone = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
-    // A phone hands a tel: link to its dialer; headless Chromium instead starts an external
-    // protocol navigation that swallows later input. Stand in for the dialer: keep the page.
-    await phone.addInitScript(() => {
-      document.addEventListener(
-        'click',
-        (event) => {
-          if ((event.target as Element | null)?.closest?.('a[href^="tel:"]')) event.preventDefault();
-        },
-        true,
-      );
-    });
-    const page = await phone.newPage();
+    const { page } = await riderPhoneContext(browser);
     await page.goto(`${server.baseUrl}/rider/login`);
     await page.getByRole('heading', { name: 'রাইডার লগ ইন' }).waitFor();
     await snap(page, 'rider-login-360-bn');
