@@ -52,7 +52,9 @@ async function merchantParcel() {
 type Tracking = { status: string; events: { status: string; message_en: string }[] };
 
 describe('pickup and hub work', () => {
-  it('takes a parcel from the merchant’s pickup to the Rajshahi hub, seen on public tracking', async () => {
+  it('takes a parcel from the merchant’s pickup to the Rajshahi hub, seen on public tracking', {
+    timeout: 180_000,
+  }, async () => {
     const admin = await signedInStaff(server, { role: 'admin', name: 'Farhana Haque' });
     const dhaka = await signedInStaff(server, { role: 'hub_manager', name: 'Mizanur Rahman' });
     const rajshahi = await signedInStaff(server, { role: 'hub_manager', name: 'Selina Parvin' });
