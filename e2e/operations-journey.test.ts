@@ -405,6 +405,16 @@ describe('a parcel’s whole life, across merchant, hubs and riders', () => {
     for (const event of publicA.events) {
       await expect.poll(() => desk.locator('main').textContent()).toContain(event.message_en);
     }
+    // The second parcel's page: its failed attempt in words, not as a code.
+    await desk.goto(`${server.baseUrl}/track-parcel?id=${B}`);
+    await desk.getByRole('link', { name: 'Open parcel details' }).click();
+    await desk.waitForURL(/\/parcels\/[0-9a-f-]{36}$/);
+    await expect
+      .poll(() => desk.getByTestId('parcel-event').allTextContents())
+      .toContainEqual(expect.stringContaining('Customer not at the address'));
+    expect((await desk.getByTestId('parcel-event').allTextContents()).join(' ')).not.toContain(
+      'customer_not_home',
+    );
     const shopBn = await signedInContext(browser, merchant.token, { kind: 'user', lang: 'bn' });
     contexts.push(shopBn.context);
     await shopBn.page.goto(`${server.baseUrl}/track-parcel?id=${A}`);

@@ -1,4 +1,6 @@
 import { DeleteOutlined, SwapOutlined } from '@ant-design/icons';
+import { pickupEventReasons } from '@dak/domain/hub-work';
+import { trackingMessage } from '@dak/domain/operations';
 import type { ParcelDetail } from '@dak/domain/parcel';
 import { canTransition } from '@dak/domain/parcel-status';
 import { formatPhoneLocal } from '@dak/domain/phone';
@@ -219,10 +221,8 @@ export function ParcelDetailView({ shopId, parcel, canDelete }: ParcelDetailView
                 <span className="card-list__muted">
                   <DateTime value={event.at} />
                 </span>
-                {event.reason || event.note ? (
-                  <div className="card-list__text">
-                    {[event.reason, event.note].filter(Boolean).join(' · ')}
-                  </div>
+                {eventDetail(event, language) ? (
+                  <div className="card-list__text">{eventDetail(event, language)}</div>
                 ) : null}
               </div>
             ),
@@ -231,4 +231,16 @@ export function ParcelDetailView({ shopId, parcel, canDelete }: ParcelDetailView
       </section>
     </>
   );
+}
+
+/**
+ * What a timeline step says beside its status: the reason in words (a failed attempt's, a
+ * pickup not handed over) in the reader's language, and a person's note. A pickup tick's note is
+ * the reason's code, already said in words.
+ */
+function eventDetail(event: ParcelDetail['events'][number], language: 'en' | 'bn'): string {
+  const pickupTick =
+    event.reason === pickupEventReasons.collected || event.reason === pickupEventReasons.missed;
+  const why = event.reason ? trackingMessage(event.toStatus, event.reason, event.note)[language] : null;
+  return [why, pickupTick ? null : event.note].filter(Boolean).join(' · ');
 }
