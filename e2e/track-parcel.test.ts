@@ -187,11 +187,15 @@ describe('the merchant tracks parcels', () => {
     // By the shop's own invoice ID.
     await track(page, 'INV-1001');
     await expect.poll(() => new URL(page.url()).searchParams.get('id')).toBe('INV-1001');
-    await expect.poll(() => page.getByTestId('tracked-id').textContent()).toBe(delivered.trackingId);
+    await expect
+      .poll(() => page.getByTestId('tracked-id').textContent(), { timeout: 10_000 })
+      .toBe(delivered.trackingId);
 
     // Another shop's parcel: public tracking only.
     await track(page, foreign.trackingId);
-    await expect.poll(() => page.getByTestId('track-ownership').textContent()).toBe('Another shop’s parcel');
+    await expect
+      .poll(() => page.getByTestId('track-ownership').textContent(), { timeout: 10_000 })
+      .toBe('Another shop’s parcel');
     await result.getByText('you see only what the public tracking page shows').waitFor();
     await result.getByRole('heading', { name: 'On the way' }).waitFor();
     await result.getByText('01912-****78').waitFor();

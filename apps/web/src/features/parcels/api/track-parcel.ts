@@ -1,5 +1,5 @@
 import { shopTrackingSchema } from '@dak/domain/operations';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { withDates } from '../../../lib/api-dates';
 
@@ -23,11 +23,13 @@ export function trackParcelQueryOptions(shopId: string, q: string) {
   });
 }
 
-/** Runs once there is something to look up; the last answer stays while the next one loads. */
+/**
+ * Runs once there is something to look up. The last answer does not stay while the next one
+ * loads: it would show one parcel's timeline under another parcel's tracking ID.
+ */
 export function useTrackParcel(shopId: string, q: string | undefined) {
   return useQuery({
     ...trackParcelQueryOptions(shopId, q ?? ''),
     enabled: Boolean(q),
-    placeholderData: keepPreviousData,
   });
 }
