@@ -149,6 +149,7 @@ export const deliveryProofSchema = z.object({ id: z.string() });
 export const deliveryRunMessages = {
   notOnYourRun: 'This parcel is not on your run',
   riderNotInHub: 'This rider does not work in your hub',
+  runInOtherHub: 'This rider already has a run in another hub today',
   notRunnable: (status: string) =>
     `Only parcels at the delivery hub or after a failed attempt can go on a run (this one is ${status})`,
   onAnotherRun: 'This parcel is already on a run',

@@ -169,7 +169,7 @@ export function createDeliveryRunsService(deps: {
         .where('run_date', '=', runDate)
         .executeTakeFirstOrThrow();
       if (run.hub_id !== rider.hub_id) {
-        throw new AppError('CONFLICT', 'This rider already has a run in another hub today');
+        throw new AppError('CONFLICT', deliveryRunMessages.runInOtherHub);
       }
 
       const results: DeliveryRunCreated['results'] = [];
