@@ -17,6 +17,7 @@ import { useParcelCategories } from '../api/list-parcel-categories';
 import { ParcelEdit } from './parcel-edit';
 import { ParcelStatusTag, PaymentStatusTag } from './parcel-status-tag';
 import { ProofPhoto } from './proof-photo';
+import { TrackingIdHeading } from './tracking-id-heading';
 
 type ParcelDetailViewProps = {
   shopId: string;
@@ -66,16 +67,7 @@ export function ParcelDetailView({ shopId, parcel, canDelete }: ParcelDetailView
     <>
       <section className="page-card parcel-summary" aria-label={t('parcels.detail.summary')}>
         <div className="parcel-summary__head">
-          <div>
-            <div className="card-list__muted">{t('parcels.fields.trackingId')}</div>
-            <Typography.Text
-              copyable={{ text: parcel.trackingId }}
-              className="tracking-id tracking-id--large"
-              data-testid="tracking-id"
-            >
-              <span dir="ltr">{parcel.trackingId}</span>
-            </Typography.Text>
-          </div>
+          <TrackingIdHeading trackingId={parcel.trackingId} testId="tracking-id" />
           <div className="parcel-table__tags">
             <ParcelStatusTag status={parcel.status} />
             <PaymentStatusTag status={parcel.paymentStatus} />

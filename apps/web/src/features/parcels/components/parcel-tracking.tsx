@@ -10,6 +10,7 @@ import { useLanguage } from '../../../lib/i18n';
 import { ParcelStatusTag } from './parcel-status-tag';
 import { ProofPhoto } from './proof-photo';
 import './tracking.css';
+import { TrackingIdHeading } from './tracking-id-heading';
 
 /**
  * One tracked parcel: its stage in words, where it goes, and every step newest first, each with
@@ -34,16 +35,7 @@ export function ParcelTracking({ shopId, tracking }: { shopId: string; tracking:
         data-testid="track-result"
       >
         <div className="track-result__head">
-          <div>
-            <div className="card-list__muted">{t('parcels.fields.trackingId')}</div>
-            <Typography.Text
-              copyable={{ text: tracking.trackingId }}
-              className="tracking-id tracking-id--large"
-              data-testid="tracked-id"
-            >
-              <span dir="ltr">{tracking.trackingId}</span>
-            </Typography.Text>
-          </div>
+          <TrackingIdHeading trackingId={tracking.trackingId} testId="tracked-id" />
           <Tag color={own ? 'green' : 'default'} data-testid="track-ownership">
             {own ? t('parcels.track.ownParcel') : t('parcels.track.otherParcel')}
           </Tag>
