@@ -160,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // A connection lost under a request (backend terminated) fails that request and is logged here.
+  deps.database.logConnectionErrors((error, message) => app.log.warn({ err: error }, message));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
@@ -252,7 +254,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: config.rateLimits,
   });
   // Background jobs (issue 4, part 7): created before the modules that queue them.
-  const jobs = createJobs({ pool: deps.database.pool, mode: config.jobs, log: app.log });
+  // The queue on its own pool: requests holding every API connection never stop the job runner.
+  const jobs = createJobs({ pool: deps.database.jobsPool, mode: config.jobs, log: app.log });
   app.decorate('jobs', jobs);
   // Parcel moves (issue 5); each move queues its follow-ups (SMS) in its own transaction.
   const transitions = createParcelTransitionsService({ db, clock, jobs });

@@ -43,4 +43,21 @@ describe('config', () => {
     );
     expect(() => loadConfig({ JOBS: 'later' })).toThrow(ConfigError);
   });
+
+  it('bounds the database by default, sizes its pools by setting, and refuses a zero timeout', () => {
+    expect(loadConfig({}).database).toEqual({
+      poolMax: 10,
+      jobsPoolMax: 3,
+      connectTimeoutMs: 5000,
+      statementTimeoutMs: 30000,
+      idleInTransactionTimeoutMs: 30000,
+      lockTimeoutMs: 5000,
+    });
+    expect(loadConfig({ DB_POOL_MAX: '4', DB_JOBS_POOL_MAX: '1' }).database).toMatchObject({
+      poolMax: 4,
+      jobsPoolMax: 1,
+    });
+    // 0 would mean "no timeout" to PostgreSQL: a bound is always a number.
+    expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
+  });
 });

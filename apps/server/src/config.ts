@@ -12,6 +12,32 @@ export type Mode = (typeof modes)[number];
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
+/** How the server uses PostgreSQL: pool sizes and the timeouts set on every connection. */
+export type DatabaseSettings = {
+  /** Connections of the API's pool (requests, and the jobs' own work). */
+  poolMax: number;
+  /** Connections of the job runner's pool (pg-boss's queue queries), apart from the API's. */
+  jobsPoolMax: number;
+  /** How long a request waits for a free connection before it is answered 503 "busy". */
+  connectTimeoutMs: number;
+  /** Any one statement longer than this is cancelled (PostgreSQL statement_timeout). */
+  statementTimeoutMs: number;
+  /** A transaction left open without a query this long is ended by PostgreSQL. */
+  idleInTransactionTimeoutMs: number;
+  /** A wait for a row or table lock longer than this fails (API pool only; the job runner waits). */
+  lockTimeoutMs: number;
+};
+
+/** The defaults of DatabaseSettings, for callers without a Config (CLI, bench, tests). */
+export const databaseDefaults: DatabaseSettings = {
+  poolMax: 10,
+  jobsPoolMax: 3,
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 30_000,
+  idleInTransactionTimeoutMs: 30_000,
+  lockTimeoutMs: 5_000,
+};
+
 const schema = z.object({
   NODE_ENV: z.enum(modes).default('development'),
   PORT: int(0, 65535).default(3000),
@@ -62,6 +88,17 @@ const schema = z.object({
   TELEPHONY_WEBHOOK_TOLERANCE_SECONDS: int(10, 3600).default(300),
   TELEPHONY_API_URL: z.string().url().optional(),
   TELEPHONY_API_KEY: z.string().optional(),
+  /**
+   * The database pools (issue 11): connections of the API's pool and of the job runner's
+   * (pg-boss) pool, how long a request waits for a free connection, and the per-connection
+   * timeouts that stop one stuck query or transaction from holding a connection for ever.
+   */
+  DB_POOL_MAX: int(1, 1000).default(databaseDefaults.poolMax),
+  DB_JOBS_POOL_MAX: int(1, 1000).default(databaseDefaults.jobsPoolMax),
+  DB_CONNECT_TIMEOUT_MS: int(100, 600_000).default(databaseDefaults.connectTimeoutMs),
+  DB_STATEMENT_TIMEOUT_MS: int(100, 3_600_000).default(databaseDefaults.statementTimeoutMs),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: int(100, 3_600_000).default(databaseDefaults.idleInTransactionTimeoutMs),
+  DB_LOCK_TIMEOUT_MS: int(50, 600_000).default(databaseDefaults.lockTimeoutMs),
 });
 
 export type RateLimits = {
@@ -126,6 +163,7 @@ export type Config = {
     apiUrl: string | undefined;
     apiKey: string | undefined;
   };
+  database: DatabaseSettings;
 };
 
 export class ConfigError extends Error {
@@ -197,6 +235,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       toleranceSeconds: e.TELEPHONY_WEBHOOK_TOLERANCE_SECONDS,
       apiUrl: e.TELEPHONY_API_URL,
       apiKey: e.TELEPHONY_API_KEY,
+    },
+    database: {
+      poolMax: e.DB_POOL_MAX,
+      jobsPoolMax: e.DB_JOBS_POOL_MAX,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
     },
   };
 }

@@ -30,7 +30,7 @@ async function main() {
   }
   const webDist = config.webDist ?? join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const server = await connectDatabaseServer(config);
-  const database = openDatabase(server.url);
+  const database = openDatabase(server.url, config.database);
   const applied = await migrate(database.pool);
   await seedGeography(database.db);
   await seedBanks(database.db);

@@ -3,14 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
-import { type Config, loadConfig } from '../src/config';
+import { type Config, type DatabaseSettings, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/database';
 import { type Clock, manualClock } from '../src/lib/clock';
 
 const templateDatabase = 'dak_template';
 
-/** A fresh database cloned from the migrated, seeded template: each test file gets its own. */
-export async function createTestDatabase(): Promise<Database & { name: string; url: string }> {
+/**
+ * A fresh database cloned from the migrated, seeded template: each test file gets its own. Its
+ * pools are small (many files run at once) unless `settings` says otherwise.
+ */
+export async function createTestDatabase(
+  settings: Partial<DatabaseSettings> = {},
+): Promise<Database & { name: string; url: string }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `dak_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -31,7 +36,11 @@ export async function createTestDatabase(): Promise<Database & { name: string; u
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { ...openDatabase(url.toString(), { max: 5 }), name, url: url.toString() };
+  return {
+    ...openDatabase(url.toString(), { poolMax: 5, jobsPoolMax: 2, ...settings }),
+    name,
+    url: url.toString(),
+  };
 }
 
 export type TestApp = {
@@ -44,8 +53,14 @@ export type TestApp = {
 
 /** The whole API on a fresh database, with a clock the test moves and optional env overrides. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  // The configured timeouts; the pools stay small unless the test sets their size.
+  const { poolMax, jobsPoolMax, ...timeouts } = config.database;
+  const database = await createTestDatabase({
+    ...timeouts,
+    ...(env.DB_POOL_MAX ? { poolMax } : {}),
+    ...(env.DB_JOBS_POOL_MAX ? { jobsPoolMax } : {}),
+  });
   const clock = manualClock(new Date('2026-11-22T06:00:00Z'));
   const app = await buildApp({ config, database, clock });
   await app.ready();

@@ -46,6 +46,8 @@ export const errorStatus = {
   PARCEL_FIELD_ALREADY_EDITED: 409,
   PARCEL_NOT_EDITABLE: 409,
   NOTE_NOT_REMOVABLE: 409,
+  // Issue 11: another edit of the same parcel holds it past the lock timeout.
+  PARCEL_BEING_EDITED: 409,
   // Parcel list exports (issue 4, part 7): a download asked for before the file is built.
   EXPORT_NOT_READY: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -85,6 +87,11 @@ export const messages = {
   phoneAlreadyRegistered: 'This phone number is already registered. Please log in.',
   rateLimited: 'Too many requests, please try again later',
   somethingWentWrong: 'Something went wrong',
+  // The database guards (issue 11): no free connection or a statement past its timeout (503), a
+  // connection lost mid-request (503), a record locked by another change past the lock timeout (409).
+  serviceBusy: 'The service is busy right now, please try again in a moment',
+  serviceInterrupted: 'The request was interrupted, please try again',
+  beingChanged: 'Someone else is changing this right now, please try again in a moment',
   // Payments, NID, terms and flags (issue 3).
   fileRequired: 'Please select a file',
   nidSent: 'NID has been sent for verification',

@@ -28,6 +28,8 @@ export const parcelEditMessages = {
   delivered: 'A delivered parcel can no longer be edited',
   returning: 'A parcel on its way back or returned can no longer be edited',
   closed: 'A closed parcel can no longer be edited',
+  /** Another edit of the same parcel held it longer than the lock timeout (issue 11). */
+  beingEdited: 'This parcel is being edited by someone else. Please try again in a moment',
   nothingToChange: 'Nothing to change: send a new customer phone, cash amount or address',
   edited: 'Parcel updated successfully',
   noteRemoved: 'Note removed',

@@ -16,6 +16,9 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
   const client = await pool.connect();
   const applied: string[] = [];
   try {
+    // A migration may rightly take long, or wait for another process's: no timeouts here (reset
+    // to the connection's own before it goes back to the pool).
+    await client.query('set statement_timeout = 0; set lock_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [lockId]);
     await client.query(
       'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
@@ -40,6 +43,7 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
     }
   } finally {
     await client.query('select pg_advisory_unlock($1)', [lockId]).catch(() => {});
+    await client.query('reset statement_timeout; reset lock_timeout').catch(() => {});
     client.release();
   }
   return applied;

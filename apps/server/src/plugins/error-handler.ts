@@ -1,6 +1,7 @@
 import { type ErrorBody, type ErrorCode, errorStatus, messages } from '@dak/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { databaseProblem } from '../db/database';
 import { AppError } from '../errors';
 
 function send(reply: FastifyReply, code: ErrorCode, message: string, details?: unknown) {
@@ -20,7 +21,8 @@ const fastifyCodes: Record<string, [ErrorCode, string]> = {
 /**
  * The one mapper from errors to responses (DESIGN.md section 6): AppError by its code, schema
  * failures as VALIDATION_FAILED with the first rule's message (the spec's words) and every field
- * in details, Fastify's parser errors by code; everything else is logged and masked as a 500.
+ * in details, Fastify's parser errors by code, the database's busy or lost connections as 503 and
+ * its lock timeouts as 409; everything else is logged and masked as a 500.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -38,6 +40,19 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return send(reply, 'INTERNAL', messages.somethingWentWrong);
+    }
+
+    // The database guards (issue 11): busy or cut off is "try again", never a 500.
+    const problem = databaseProblem(error);
+    if (problem) {
+      request.log.warn({ err: error, problem }, 'database refused or lost the request');
+      if (problem === 'locked') return send(reply, 'CONFLICT', messages.beingChanged);
+      if (problem === 'busy') reply.header('retry-after', '1');
+      return send(
+        reply,
+        'SERVICE_UNAVAILABLE',
+        problem === 'busy' ? messages.serviceBusy : messages.serviceInterrupted,
+      );
     }
 
     const known = error.code ? fastifyCodes[error.code] : undefined;

@@ -6,7 +6,7 @@ import {
   normalizeSearchText,
   type Zone,
 } from '@dak/domain/geo';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import { createGeoRepository, type GeoRepository } from './geo.repository';
@@ -93,8 +93,9 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
     },
 
     /** Areas by id (pricing reads the pickup and delivery areas in one query); unknown ids are missing. */
-    async findAreas(ids: readonly string[]): Promise<Map<string, Area>> {
-      const rows = await repo.findAreas([...new Set(ids)]);
+    /** `trx`: read inside the caller's transaction (never a second connection while it holds one). */
+    async findAreas(ids: readonly string[], trx?: Kysely<DB> | Transaction<DB>): Promise<Map<string, Area>> {
+      const rows = await repo.findAreas([...new Set(ids)], trx);
       return new Map(rows.map((r) => [r.id, toArea(r)]));
     },
 

@@ -58,7 +58,9 @@ async function countRows(table: 'parcel_events' | 'pickup_items' | 'bag_parcels'
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // One connection: a query beside a transaction (on the pool, not on the transaction) would wait
+  // for the connection that transaction holds and fail as 503 (issue 11: bags and trips did).
+  t = await createTestApp({ DB_POOL_MAX: '1' });
   call = caller(t);
   admin = await signInStaff(t, 'admin');
   mirpur = await signInStaff(t, 'hub_manager');

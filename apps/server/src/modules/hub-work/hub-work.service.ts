@@ -56,8 +56,9 @@ export function createHubWorkService(deps: {
     if (!hubs.includes(hubId)) throw new AppError('FORBIDDEN', m.notYourHub, { hubId });
   }
 
-  async function hubName(id: string) {
-    const h = await db
+  /** `trx`: inside a transaction, read on it (never a second connection while it holds one). */
+  async function hubName(id: string, trx: Kysely<DB> | Transaction<DB> = db) {
+    const h = await trx
       .selectFrom('hubs')
       .select(['id', 'name_en', 'name_bn'])
       .where('id', '=', id)
@@ -291,8 +292,13 @@ export function createHubWorkService(deps: {
     return t;
   }
 
-  async function nextCode(seq: 'bag_code_seq' | 'trip_code_seq', prefix: string, hubId: string) {
-    const { rows } = await sql<{ n: string }>`select nextval(${seq}) as n`.execute(db);
+  async function nextCode(
+    seq: 'bag_code_seq' | 'trip_code_seq',
+    prefix: string,
+    hubId: string,
+    trx: Kysely<DB> | Transaction<DB> = db,
+  ) {
+    const { rows } = await sql<{ n: string }>`select nextval(${seq}) as n`.execute(trx);
     const hub = hubId.replace(/^hub-/, '').toUpperCase().slice(0, 12);
     return `${prefix}-${hub}-${String(rows[0]?.n ?? 0).padStart(5, '0')}`;
   }
@@ -608,7 +614,7 @@ export function createHubWorkService(deps: {
           throw new AppError('CONFLICT', m.notSorted(id), { trackingId: id, status: parcel.status });
         }
         if (parcel.delivery_hub_id !== bag.destination.id) {
-          const hub = await hubName(parcel.delivery_hub_id);
+          const hub = await hubName(parcel.delivery_hub_id, trx);
           throw new AppError('CONFLICT', m.bagWrongDestination(id, hub.name.en), { trackingId: id });
         }
         const already = await trx
@@ -676,7 +682,7 @@ export function createHubWorkService(deps: {
         const trip = await trx
           .insertInto('line_haul_trips')
           .values({
-            code: await nextCode('trip_code_seq', 'TRIP', input.hubId),
+            code: await nextCode('trip_code_seq', 'TRIP', input.hubId, trx),
             origin_hub_id: input.hubId,
             destination_hub_id: input.destinationHubId,
             vehicle: input.vehicle || null,

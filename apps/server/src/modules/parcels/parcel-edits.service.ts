@@ -11,6 +11,7 @@ import type { ShopRole } from '@dak/domain/permissions';
 import type { ChargeQuote } from '@dak/domain/pricing';
 import { normalizeTrackingId } from '@dak/domain/tracking-id';
 import type { Kysely, Transaction } from 'kysely';
+import { databaseProblem } from '../../db/database';
 import type { DB, ParcelAuditLogTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -77,25 +78,52 @@ export function createParcelEditsService(deps: {
     return row;
   }
 
-  /** The charge for the parcel as it would be after the edit, under the shop's plan now. */
-  async function requote(shopId: string, row: ParcelRow, next: { cash: number; deliveryAreaId: string }) {
-    const location = await pickups.get(shopId, row.pickup_location_id);
+  /**
+   * The charge for the parcel as it would be after the edit, under the shop's plan now. Read in
+   * the edit's transaction: a second connection taken while this one holds the parcel's lock is
+   * how a burst of edits once took every connection of the pool and hung the API (issue 11).
+   */
+  async function requote(
+    trx: Transaction<DB>,
+    shopId: string,
+    row: ParcelRow,
+    next: { cash: number; deliveryAreaId: string },
+  ) {
+    const location = await pickups.get(shopId, row.pickup_location_id, trx);
     // The return leg of an exchange has no charge of its own: the forward leg's surcharge pays it.
     const freeLeg = row.flow_type === 'exchange_return' && row.parcel_type === 'reverse';
     const quote = await pricing
-      .quoteForShop(shopId, {
-        pickupAreaId: location.area.id,
-        deliveryAreaId: next.deliveryAreaId,
-        weight: row.weight_grams,
-        cash: next.cash,
-        categoryId: row.category_id ?? undefined,
-        categoryVariantId: row.category_variant_id ?? undefined,
-        exchange: row.flow_type === 'exchange_return' && row.parcel_type === 'forward',
-      })
+      .quoteForShop(
+        shopId,
+        {
+          pickupAreaId: location.area.id,
+          deliveryAreaId: next.deliveryAreaId,
+          weight: row.weight_grams,
+          cash: next.cash,
+          categoryId: row.category_id ?? undefined,
+          categoryVariantId: row.category_variant_id ?? undefined,
+          exchange: row.flow_type === 'exchange_return' && row.parcel_type === 'forward',
+        },
+        trx,
+      )
       .catch((error: unknown) => {
         throw asBodyError(error);
       });
     return freeLeg ? { ...quote, deliveryCharge: 0, codCharge: 0, totalCharge: 0, returnCharge: 0 } : quote;
+  }
+
+  /**
+   * An edit's transaction. Edits of one parcel queue on its row lock; one still waiting after the
+   * lock timeout is 409 PARCEL_BEING_EDITED (try again), so a burst holds no connection for long.
+   */
+  function editTransaction<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return db
+      .transaction()
+      .execute(fn)
+      .catch((error: unknown) => {
+        if (databaseProblem(error) !== 'locked') throw error;
+        throw new AppError('PARCEL_BEING_EDITED', parcelEditMessages.beingEdited);
+      });
   }
 
   const service = {
@@ -109,6 +137,7 @@ export function createParcelEditsService(deps: {
      * Applies an edit. Fields sent with their current value are not changes (and not counted);
      * nothing left to change is a 400. A field past its one edit is 409 PARCEL_FIELD_ALREADY_EDITED,
      * a parcel past forward delivery 409 PARCEL_NOT_EDITABLE. Cash or area changes reprice the parcel.
+     * Another edit holding the parcel past the lock timeout: 409 PARCEL_BEING_EDITED.
      */
     async edit(input: {
       shopId: string;
@@ -117,7 +146,7 @@ export function createParcelEditsService(deps: {
       body: ParcelEdit;
     }): Promise<Parcel> {
       const { shopId, parcelId, userId, body } = input;
-      await db.transaction().execute(async (trx) => {
+      await editTransaction(async (trx) => {
         const row = await load(shopId, parcelId, trx, true);
         const newPhone =
           body.customerPhone !== undefined && body.customerPhone !== row.customer_phone
@@ -161,7 +190,10 @@ export function createParcelEditsService(deps: {
         const cash = newCash ?? taka(row.cash_collection_poisha);
         let quote: ChargeQuote | null = null;
         if (newCash !== null || newArea !== null) {
-          quote = await requote(shopId, row, { cash, deliveryAreaId: newArea ?? row.delivery_area_id });
+          quote = await requote(trx, shopId, row, {
+            cash,
+            deliveryAreaId: newArea ?? row.delivery_area_id,
+          });
         }
         const deliveryCharge = quote ? quote.deliveryCharge : taka(row.delivery_charge_poisha);
         if (

@@ -70,8 +70,8 @@ export function createPickupLocationsService(deps: {
       return { items: rows.map(toPickupLocation), count };
     },
 
-    async get(shopId: string, id: string) {
-      return toPickupLocation(await load(shopId, id));
+    async get(shopId: string, id: string, trx: Executor = db) {
+      return toPickupLocation(await load(shopId, id, trx));
     },
 
     /** Adds an active pickup location; `trx` lets shop creation add the first one with the shop. */

@@ -19,7 +19,7 @@ import {
   rateClass,
   weightLimits,
 } from '@dak/domain/pricing';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { RateLimits } from '../../config';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -29,6 +29,8 @@ import type { GeoService } from '../geo/geo.service';
 import { createPricingRepository, type PricingRepository } from './pricing.repository';
 
 export type PricingService = ReturnType<typeof createPricingService>;
+
+type Executor = Kysely<DB> | Transaction<DB>;
 
 type LoadedPlan = { id: string; name: string; isDefault: boolean; plan: PricePlan };
 
@@ -81,8 +83,8 @@ export function createPricingService(deps: {
     return row ? load(row) : builtInDefault;
   }
 
-  async function planOfShop(shopId: string): Promise<LoadedPlan> {
-    const row = await repo.findPlanOfShop(shopId);
+  async function planOfShop(shopId: string, trx?: Executor): Promise<LoadedPlan> {
+    const row = await repo.findPlanOfShop(shopId, trx);
     if (!row) throw new AppError('NOT_FOUND', 'Shop not found');
     if (row.id === null || row.name === null || row.is_default === null) return builtInDefault;
     return load({ id: row.id, name: row.name, plan: row.plan, is_default: row.is_default });
@@ -94,11 +96,12 @@ export function createPricingService(deps: {
     category(id: string): Promise<{ id: string; surcharge_poisha: number } | undefined>;
     variant(id: string, categoryId: string): Promise<{ id: string; surcharge_poisha: number } | undefined>;
   };
-  const dbLookup: Lookup = {
-    areas: (ids) => geo.findAreas(ids),
-    category: (id) => repo.findCategory(id),
-    variant: (id, categoryId) => repo.findVariant(id, categoryId),
-  };
+  /** The lookup on the pool, or on the caller's transaction when it holds one. */
+  const dbLookup = (trx?: Executor): Lookup => ({
+    areas: (ids) => geo.findAreas(ids, trx),
+    category: (id) => repo.findCategory(id, trx),
+    variant: (id, categoryId) => repo.findVariant(id, categoryId, trx),
+  });
 
   async function categoryOf(query: ChargeQuery, lookup: Lookup) {
     const { categoryId, categoryVariantId } = query;
@@ -127,7 +130,7 @@ export function createPricingService(deps: {
     loaded: LoadedPlan,
     query: ChargeQuery,
     maxGrams: number,
-    lookup: Lookup = dbLookup,
+    lookup: Lookup = dbLookup(),
   ): Promise<ChargeQuote> {
     const weightProblem = checkWeight(query.weight, maxGrams);
     if (weightProblem) {
@@ -222,9 +225,12 @@ export function createPricingService(deps: {
       return quote(await defaultPlan(), query, weightLimits.calculatorMaxGrams);
     },
 
-    /** A shop's charge: its own plan (or the default), any parcel weight. */
-    async quoteForShop(shopId: string, query: ChargeQuery): Promise<ChargeQuote> {
-      return quote(await planOfShop(shopId), query, weightLimits.parcelMaxGrams);
+    /**
+     * A shop's charge: its own plan (or the default), any parcel weight. `trx`: quote inside the
+     * caller's transaction (a parcel edit reprices on the row it has locked).
+     */
+    async quoteForShop(shopId: string, query: ChargeQuery, trx?: Executor): Promise<ChargeQuote> {
+      return quote(await planOfShop(shopId, trx), query, weightLimits.parcelMaxGrams, dbLookup(trx));
     },
 
     /**
