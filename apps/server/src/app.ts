@@ -94,6 +94,7 @@ import { siteContentRoutes } from './modules/site-content/site-content.routes';
 import { createSiteContentService } from './modules/site-content/site-content.service';
 import { createSmsProvider } from './modules/sms/sms.providers';
 import { createSmsService } from './modules/sms/sms.service';
+import type { SmsMessage } from './modules/sms/sms.types';
 import { createTeamRepository } from './modules/team/team.repository';
 import { teamRoutes } from './modules/team/team.routes';
 import { createTeamService } from './modules/team/team.service';
@@ -111,6 +112,8 @@ export type AppDeps = {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Sees each SMS as the phone gets it: how tests read codes, which no route shows outside development. */
+  onSmsSent?: (message: SmsMessage) => void;
 };
 
 /** A route as the route-table tests walk it; `bodyLimit` only where the route sets its own. */
@@ -195,13 +198,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   const smsProvider = createSmsProvider(config.sms);
+  // OTP codes are shown (outbox page, log) in development only: never to staff elsewhere.
+  const revealCodes = config.mode === 'development';
   const sms = createSmsService({
     db,
     provider: smsProvider,
-    onRecorded:
-      config.mode === 'production'
-        ? undefined
-        : (message) => app.log.info({ to: message.to, sms: message.body }, 'SMS recorded in the outbox'),
+    revealCodes,
+    onRecorded: revealCodes
+      ? (message) => app.log.info({ to: message.to, sms: message.body }, 'SMS recorded in the outbox')
+      : undefined,
+    onSent: deps.onSmsSent,
   });
   const rateLimiter = createRateLimiter({ db, clock });
   const repo = createAuthRepository(db);
