@@ -24,6 +24,7 @@ import { createOtpService } from './modules/auth/otp.service';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { staffAuthRoutes } from './modules/auth/staff-auth.routes';
 import { createStaffAuthService } from './modules/auth/staff-auth.service';
+import { createStaffBootstrap } from './modules/auth/staff-bootstrap';
 import { bulkParcelsRoutes } from './modules/bulk-parcels/bulk-parcels.routes';
 import { createBulkParcelsService } from './modules/bulk-parcels/bulk-parcels.service';
 import { callsRoutes } from './modules/calls/calls.routes';
@@ -214,7 +215,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessionsService({ db, clock });
   const otp = createOtpService({ db, clock, sms, rateLimiter, limits: config.rateLimits });
   const auth = createAuthService({ db, clock, config, repo, otp, sessions, rateLimiter });
-  const staffAuth = createStaffAuthService({ config, repo, otp, sessions, rateLimiter });
+  const staffAuth = createStaffAuthService({
+    config,
+    repo,
+    otp,
+    sessions,
+    rateLimiter,
+    bootstrap: createStaffBootstrap({ db }),
+    clock,
+  });
   const guards = createGuards({ sessions, repo });
   const geo = createGeoService({ db });
   const pickups = createPickupLocationsService({ db, clock, repo: createPickupLocationsRepository(db) });
