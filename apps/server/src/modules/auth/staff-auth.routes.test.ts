@@ -76,10 +76,12 @@ describe('staff sign-in', () => {
     expect(
       (await post('/ops/auth/login', { phone: '01811000001', password: 'ops-secret-1' })).statusCode,
     ).toBe(200);
-    const again = await post('/ops/auth/verify', { phone: '01811000001', code: bootstrapCode });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().error.code).toBe('OTP_INVALID');
     const smsCode = await lastOtp(t.app, '01811000001');
+    if (smsCode !== bootstrapCode) {
+      const again = await post('/ops/auth/verify', { phone: '01811000001', code: bootstrapCode });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().error.code).toBe('OTP_INVALID');
+    }
     expect((await post('/ops/auth/verify', { phone: '01811000001', code: smsCode })).statusCode).toBe(200);
     expect(
       await t.database.db.selectFrom('staff_bootstrap_codes').selectAll().execute(),

@@ -16,10 +16,11 @@ type Client = { ip: string; userAgent?: string };
  * Staff sign in with two factors: phone and password, then a code sent to that phone. A code for
  * `staff_login` is only ever sent after the password was right, so holding one proves both.
  * While the one-time code `staff:create` printed is pending (staff-bootstrap.ts), the password
- * step sends no SMS and the code step takes that code instead: the first admin needs no SMS.
+ * step sends no SMS (outside development) and the code step takes that code: the first admin
+ * needs no SMS.
  */
 export function createStaffAuthService(deps: {
-  config: Pick<Config, 'staffSessionTtlHours' | 'rateLimits'>;
+  config: Pick<Config, 'staffSessionTtlHours' | 'rateLimits' | 'mode'>;
   repo: AuthRepository;
   otp: OtpService;
   sessions: SessionsService;
@@ -40,7 +41,9 @@ export function createStaffAuthService(deps: {
       const ok = await verifyPassword(staff?.password_hash, input.password);
       if (!staff || !ok || !staff.active)
         throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
-      if (await bootstrap.passwordChecked(staff.id, clock.now())) {
+      const pending = await bootstrap.passwordChecked(staff.id, clock.now());
+      // In development the outbox costs nothing and is how codes arrive: the SMS code comes too.
+      if (pending && config.mode !== 'development') {
         return {
           otpSent: true as const,
           resendAfterSeconds: otpRules.resendAfterSeconds,
@@ -73,9 +76,9 @@ export function createStaffAuthService(deps: {
     async verify(input: { phone: string; code: string } & Client) {
       const staff = await repo.findStaffByPhone(input.phone);
       if (!staff?.active) throw new AppError('OTP_INVALID', messages.otpInvalid);
-      const first = await bootstrap.use(staff, input.code, clock.now());
-      if (first === 'wrong') throw new AppError('OTP_INVALID', messages.otpInvalid);
-      if (first === 'none') {
+      // The printed code if it is pending and right; otherwise an SMS code (none was sent while
+      // a printed code was pending, outside development).
+      if ((await bootstrap.use(staff, input.code, clock.now())) !== 'used') {
         await otp.verify({ phone: input.phone, purpose: 'staff_login', code: input.code, consume: true });
       }
       const token = await sessions.create({
