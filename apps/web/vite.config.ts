@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 /**
  * Brotli and gzip copies of the built scripts and styles next to them (x.js.br, x.js.gz): the
@@ -30,14 +30,38 @@ function precompress(): Plugin {
 }
 
 /**
+ * Records how a build was made (dist/build-mode.json, dist-ssr/build-mode.json): scripts/start.mjs
+ * rebuilds a build that was not made for production (issue 11: a build made under
+ * NODE_ENV=development ships React's development JSX runtime, and a production server then
+ * answers 500 on every public page).
+ */
+function buildMode(): Plugin {
+  return {
+    name: 'dak-build-mode',
+    apply: 'build',
+    writeBundle(options) {
+      const mode = { nodeEnv: process.env.NODE_ENV, builtAt: new Date().toISOString() };
+      writeFileSync(join(options.dir ?? 'dist', 'build-mode.json'), `${JSON.stringify(mode)}\n`);
+    },
+  };
+}
+
+/**
  * Two entries: the merchant panel and console (index.html, antd) and the public site
  * (src/site/entry-client.tsx: React and our own small components only). The manifest tells the
  * server which files the public site's pages link. `vite build --ssr src/site/entry-server.tsx`
  * (npm run build) builds the server half of the public site into dist-ssr.
  * The API lives on the same origin in production; in development Vite forwards /api to it.
  */
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+export default defineConfig(({ command, isSsrBuild }) => {
+  // A build is always a production build, whatever NODE_ENV the shell has (Vite reads it after
+  // this file): the development JSX runtime must never reach a production server.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config(isSsrBuild);
+});
+
+const config = (isSsrBuild: boolean | undefined): UserConfig => ({
+  plugins: isSsrBuild ? [react(), buildMode()] : [react(), precompress(), buildMode()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
@@ -77,4 +101,4 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-}));
+});

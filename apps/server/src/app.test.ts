@@ -84,6 +84,20 @@ describe('the API shell', () => {
     expect(page.headers['content-type']).toContain('text/html');
   });
 
+  it('builds links from PUBLIC_URL in production, never from the Host header', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://dak.example' });
+    try {
+      for (const url of ['/robots.txt', '/sitemap.xml']) {
+        const res = await prod.app.inject({ method: 'GET', url, headers: { host: 'evil.example' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain('https://dak.example/');
+        expect(res.body, url).not.toContain('evil.example');
+      }
+    } finally {
+      await prod.close();
+    }
+  });
+
   it('has no dev outbox, clock or job runner in production', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production' });
     try {

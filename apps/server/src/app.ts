@@ -24,6 +24,7 @@ import { createOtpService } from './modules/auth/otp.service';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { staffAuthRoutes } from './modules/auth/staff-auth.routes';
 import { createStaffAuthService } from './modules/auth/staff-auth.service';
+import { createStaffBootstrap } from './modules/auth/staff-bootstrap';
 import { bulkParcelsRoutes } from './modules/bulk-parcels/bulk-parcels.routes';
 import { createBulkParcelsService } from './modules/bulk-parcels/bulk-parcels.service';
 import { callsRoutes } from './modules/calls/calls.routes';
@@ -94,6 +95,7 @@ import { siteContentRoutes } from './modules/site-content/site-content.routes';
 import { createSiteContentService } from './modules/site-content/site-content.service';
 import { createSmsProvider } from './modules/sms/sms.providers';
 import { createSmsService } from './modules/sms/sms.service';
+import type { SmsMessage } from './modules/sms/sms.types';
 import { createTeamRepository } from './modules/team/team.repository';
 import { teamRoutes } from './modules/team/team.routes';
 import { createTeamService } from './modules/team/team.service';
@@ -111,6 +113,8 @@ export type AppDeps = {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Sees each SMS as the phone gets it: how tests read codes, which no route shows outside development. */
+  onSmsSent?: (message: SmsMessage) => void;
 };
 
 /** A route as the route-table tests walk it; `bodyLimit` only where the route sets its own. */
@@ -197,20 +201,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   const smsProvider = createSmsProvider(config.sms);
+  // OTP codes are shown (outbox page, log) in development only: never to staff elsewhere.
+  const revealCodes = config.mode === 'development';
   const sms = createSmsService({
     db,
     provider: smsProvider,
-    onRecorded:
-      config.mode === 'production'
-        ? undefined
-        : (message) => app.log.info({ to: message.to, sms: message.body }, 'SMS recorded in the outbox'),
+    revealCodes,
+    onRecorded: revealCodes
+      ? (message) => app.log.info({ to: message.to, sms: message.body }, 'SMS recorded in the outbox')
+      : undefined,
+    onSent: deps.onSmsSent,
   });
   const rateLimiter = createRateLimiter({ db, clock });
   const repo = createAuthRepository(db);
   const sessions = createSessionsService({ db, clock });
   const otp = createOtpService({ db, clock, sms, rateLimiter, limits: config.rateLimits });
   const auth = createAuthService({ db, clock, config, repo, otp, sessions, rateLimiter });
-  const staffAuth = createStaffAuthService({ config, repo, otp, sessions, rateLimiter });
+  const staffAuth = createStaffAuthService({
+    config,
+    repo,
+    otp,
+    sessions,
+    rateLimiter,
+    bootstrap: createStaffBootstrap({ db }),
+    clock,
+  });
   const guards = createGuards({ sessions, repo });
   const geo = createGeoService({ db });
   const pickups = createPickupLocationsService({ db, clock, repo: createPickupLocationsRepository(db) });

@@ -10,11 +10,12 @@ import { seedBanks } from './db/seed/banks';
 import { seedGeography } from './db/seed/geography';
 import { seedParcelCategories } from './db/seed/parcel-categories';
 import { hashPassword } from './modules/auth/passwords';
+import { bootstrapRules, issueBootstrapCode } from './modules/auth/staff-bootstrap';
 
 /**
  * Operator commands on the database `npm start` uses (DATABASE_URL, else the embedded one under
  * DATA_DIR, whether or not the server is running):
- *   staff:create --phone 017… --role admin --password … [--name …]
+ *   staff:create --phone 017… --role admin --password … [--name …]   (prints a one-time sign-in code)
  *   migrate | seed
  */
 const usage = `usage: npm run staff:create -- --phone 01XXXXXXXXX --role ${staffRoles.join('|')} --password <8+ chars> [--name "Full Name"]`;
@@ -66,8 +67,13 @@ async function staffCreate(args: string[]) {
       )
       .returning(['id', 'phone', 'role'])
       .executeTakeFirstOrThrow();
+    const { code } = await issueBootstrapCode(db, row, new Date());
     console.log(
-      `Staff ${row.phone} is ${row.role} (id ${row.id}). Sign in at /ops/login with this phone and password.`,
+      [
+        `Staff ${row.phone} is ${row.role} (id ${row.id}). Sign in at /ops/login with this phone and password,`,
+        `then enter this one-time code instead of an SMS code: ${code}`,
+        `(it works once, within ${bootstrapRules.ttlMinutes} minutes; later sign-ins get their code by SMS).`,
+      ].join('\n'),
     );
   });
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+/** What production needs on purpose: a real SMS gateway and the public address. */
+const production = {
+  NODE_ENV: 'production',
+  SMS_PROVIDER: 'bulksmsbd',
+  SMS_API_KEY: 'key',
+  SMS_SENDER_ID: 'Dak',
+  PUBLIC_URL: 'https://dak.example/',
+};
+
 describe('config', () => {
   it('has defaults that run a fresh checkout', () => {
     const config = loadConfig({});
@@ -22,7 +31,7 @@ describe('config', () => {
   });
 
   it('uses strict limits in production and roomy ones in development, never none', () => {
-    const prod = loadConfig({ NODE_ENV: 'production' }).rateLimits;
+    const prod = loadConfig(production).rateLimits;
     const dev = loadConfig({ NODE_ENV: 'development' }).rateLimits;
     expect(prod.otpPerPhonePerHour).toBeLessThan(dev.otpPerPhonePerHour);
     expect(dev.otpPerIpPerHour).toBeGreaterThanOrEqual(1000);
@@ -34,13 +43,11 @@ describe('config', () => {
   });
 
   it('works jobs in-process by default, and runs them inline only in tests', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).jobs).toBe('in-process');
+    expect(loadConfig(production).jobs).toBe('in-process');
     expect(loadConfig({}).jobs).toBe('in-process');
     expect(loadConfig({ NODE_ENV: 'test' }).jobs).toBe('inline');
     expect(loadConfig({ JOBS: 'send-only' }).jobs).toBe('send-only');
-    expect(() => loadConfig({ NODE_ENV: 'production', JOBS: 'inline' })).toThrow(
-      /JOBS=inline is for tests only/,
-    );
+    expect(() => loadConfig({ ...production, JOBS: 'inline' })).toThrow(/JOBS=inline is for tests only/);
     expect(() => loadConfig({ JOBS: 'later' })).toThrow(ConfigError);
   });
 
@@ -59,5 +66,35 @@ describe('config', () => {
     });
     // 0 would mean "no timeout" to PostgreSQL: a bound is always a number.
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
+  });
+
+  it('refuses to start production without a real SMS gateway and PUBLIC_URL, one line per setting', () => {
+    let problems: string[] = [];
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems.map((p) => p.split(':')[0])).toEqual([
+      'SMS_PROVIDER',
+      'SMS_API_KEY',
+      'SMS_SENDER_ID',
+      'PUBLIC_URL',
+    ]);
+    expect(problems.every((p) => !p.includes('\n'))).toBe(true);
+    // The outbox is named as the reason, even with the gateway's key and sender given.
+    expect(() => loadConfig({ ...production, SMS_PROVIDER: 'outbox' })).toThrow(
+      /^(?!.*PUBLIC_URL).*SMS_PROVIDER/s,
+    );
+    const { PUBLIC_URL: _, ...noUrl } = production;
+    expect(() => loadConfig(noUrl)).toThrow(/PUBLIC_URL: required in production/);
+
+    const config = loadConfig(production);
+    expect(config.sms.provider).toBe('bulksmsbd');
+    expect(config.publicUrl).toBe('https://dak.example');
+    // Development keeps its laptop defaults.
+    expect(loadConfig({ NODE_ENV: 'development' }).sms.provider).toBe('outbox');
   });
 });

@@ -53,7 +53,13 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
   WEB_DIST: z.string().optional(),
-  PUBLIC_URL: z.string().url().optional(),
+  /** The address customers use (https://…): SMS tracking links, canonical links, sitemap, robots. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   SMS_PROVIDER: z.enum(['outbox', 'bulksmsbd']).default('outbox'),
   SMS_API_URL: z.string().url().default('http://bulksmsbd.net/api/smsapi'),
   SMS_API_KEY: z.string().optional(),
@@ -184,7 +190,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const problems: string[] = [];
-  if (e.SMS_PROVIDER === 'bulksmsbd' && (!e.SMS_API_KEY || !e.SMS_SENDER_ID)) {
+  if (e.NODE_ENV === 'production') {
+    // Safe defaults for a laptop are unsafe for customers: in production each of these must be
+    // set on purpose, and every missing one is named on its own line.
+    if (e.SMS_PROVIDER !== 'bulksmsbd') {
+      problems.push(
+        'SMS_PROVIDER: required in production; set SMS_PROVIDER=bulksmsbd (the outbox sends no SMS and shows codes to staff)',
+      );
+    }
+    if (!e.SMS_API_KEY) problems.push('SMS_API_KEY: required in production (the SMS gateway key)');
+    if (!e.SMS_SENDER_ID) problems.push('SMS_SENDER_ID: required in production (the SMS sender ID)');
+    if (!e.PUBLIC_URL) {
+      problems.push(
+        'PUBLIC_URL: required in production (the https:// address customers use, for SMS links, canonical links and the sitemap)',
+      );
+    }
+  } else if (e.SMS_PROVIDER === 'bulksmsbd' && (!e.SMS_API_KEY || !e.SMS_SENDER_ID)) {
     problems.push('SMS_API_KEY and SMS_SENDER_ID are required when SMS_PROVIDER=bulksmsbd');
   }
   if (e.JOBS === 'inline' && e.NODE_ENV !== 'test') {

@@ -78,6 +78,11 @@ async function main() {
   if (config.mode !== 'production') {
     lines.push(
       `  Demo merchant: ${demoAccounts.merchant.localPhone} / ${demoAccounts.merchant.password}${demo ? ' (just created)' : ''}`,
+    );
+  }
+  // Codes are readable in the outbox in development only (sms.service.ts).
+  if (config.mode === 'development') {
+    lines.push(
       `  Demo admin (${url}/ops/login): ${demoAccounts.admin.localPhone} / ${demoAccounts.admin.password}, then the code from ${url}/api/v1/dev/outbox?to=${demoAccounts.admin.localPhone}`,
     );
   }

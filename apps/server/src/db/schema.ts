@@ -184,6 +184,16 @@ export type OtpCodesTable = {
   requested_ip: string | null;
 };
 
+/** 20261126010000_staff-bootstrap-codes: the one-time code `staff:create` prints. */
+export type StaffBootstrapCodesTable = {
+  staff_id: string;
+  code_hash: Buffer;
+  expires_at: Timestamp;
+  password_checked_at: Timestamp | null;
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+};
+
 export type RateLimitCountersTable = { key: string; window_start: Timestamp; hits: number };
 
 export type SmsOutboxTable = {
@@ -483,6 +493,7 @@ export type DB = {
   sessions: SessionsTable;
   temporary_access_tokens: TemporaryAccessTokensTable;
   otp_codes: OtpCodesTable;
+  staff_bootstrap_codes: StaffBootstrapCodesTable;
   rate_limit_counters: RateLimitCountersTable;
   sms_outbox: SmsOutboxTable;
   banks: BanksTable;

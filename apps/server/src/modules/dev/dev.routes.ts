@@ -10,7 +10,8 @@ import type { SmsService } from '../sms/sms.service';
 /**
  * Development-only helpers; never registered in production.
  * - The outbox shows the SMS the local provider recorded, newest first, so a person (or a browser
- *   test) can read an OTP.
+ *   test) can read an OTP. Codes are whole in development only; in test mode they are masked
+ *   as everywhere else (sms.service.ts), and server tests read them as the phone got them.
  * - The clock moves forward and a scheduled job runs now, so a person (or a browser test) can see
  *   what the auto-return or an expiry does tomorrow without waiting for tomorrow.
  */

@@ -68,6 +68,7 @@ beforeAll(async () => {
   const db = t.database.db;
   const sms = createSmsService({
     db,
+    revealCodes: false,
     provider: createBulkSmsBdProvider({ apiUrl: gatewayUrl, apiKey: 'key', senderId: '8809617000000' }),
   });
   jobs = createJobs({

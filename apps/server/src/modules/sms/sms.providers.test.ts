@@ -82,7 +82,7 @@ describe('BulkSMSBD adapter', () => {
   });
 
   it('records each outcome, masking the code in what is kept', async () => {
-    const sms = createSmsService({ db: database.db, provider: provider() });
+    const sms = createSmsService({ db: database.db, provider: provider(), revealCodes: false });
     answer = { status: 200, body: JSON.stringify({ response_code: 202, message_id: 1 }) };
     await sms.send({
       to: '8801712345670',
@@ -117,5 +117,35 @@ describe('BulkSMSBD adapter', () => {
         error: 'bulksmsbd: code 1002 Sender Id/Masking Not Found',
       },
     ]);
+  });
+
+  it('keeps codes readable in the local outbox in development only', async () => {
+    const message = { body: 'Your Dak login code is 4821.', purpose: 'otp:login', secret: '4821' };
+    const seen: string[] = [];
+    for (const [to, revealCodes] of [
+      ['8801712345681', true],
+      ['8801712345682', false],
+    ] as const) {
+      const sms = createSmsService({
+        db: database.db,
+        provider: null,
+        revealCodes,
+        onSent: (m) => seen.push(m.body),
+      });
+      await sms.send({ ...message, to });
+    }
+    const bodyTo = async (to: string) =>
+      (await createSmsService({ db: database.db, provider: null, revealCodes: false }).outbox(to, 1))[0]
+        ?.body;
+    expect(await bodyTo('8801712345681')).toBe('Your Dak login code is 4821.');
+    expect(await bodyTo('8801712345682')).toBe('Your Dak login code is ••••.');
+    const listed = await createSmsService({ db: database.db, provider: null, revealCodes: false }).list({
+      to: '8801712345682',
+      limit: 5,
+      offset: 0,
+    });
+    expect(listed.items.map((i) => i.body)).toEqual(['Your Dak login code is ••••.']);
+    // The phone still got the code.
+    expect(seen).toEqual(['Your Dak login code is 4821.', 'Your Dak login code is 4821.']);
   });
 });

@@ -26,22 +26,30 @@ export type OutboxItem = {
 
 /**
  * Sends through the configured provider and records each message in sms_outbox with its outcome.
- * With no provider (the local default) the message is only recorded: a person reads it on the
- * outbox page. A gateway failure is recorded and rethrown, so the caller can tell the user.
+ * With no provider (the local default) the message is only recorded: in development a person
+ * reads it on the outbox page, so the code stays whole there. Everywhere else (a real gateway,
+ * or the outbox in tests) the stored copy has its secret masked: no staff screen and no route
+ * ever shows a code outside development. A gateway failure is recorded and rethrown, so the
+ * caller can tell the user. `onSent` sees each message as the phone gets it (tests read codes
+ * there; nothing in the server does).
  */
 export function createSmsService(deps: {
   db: Kysely<DB>;
   provider: SmsProvider | null;
+  /** Development only: the outbox is how a code reaches a person, so it is kept readable. */
+  revealCodes: boolean;
   onRecorded?: (message: SmsMessage) => void;
+  onSent?: (message: SmsMessage) => void;
 }): SmsService {
   return {
     async send(message) {
+      const stored = message.secret ? message.body.replaceAll(message.secret, '••••') : message.body;
       if (!deps.provider) {
         await deps.db
           .insertInto('sms_outbox')
           .values({
             to_phone: message.to,
-            body: message.body,
+            body: deps.revealCodes ? message.body : stored,
             purpose: message.purpose,
             provider: 'outbox',
             status: 'recorded',
@@ -50,9 +58,9 @@ export function createSmsService(deps: {
           })
           .execute();
         deps.onRecorded?.(message);
+        deps.onSent?.(message);
         return;
       }
-      const stored = message.secret ? message.body.replaceAll(message.secret, '••••') : message.body;
       try {
         const delivery = await deps.provider.deliver(message);
         await deps.db
@@ -67,6 +75,7 @@ export function createSmsService(deps: {
             error: null,
           })
           .execute();
+        deps.onSent?.(message);
       } catch (error) {
         await deps.db
           .insertInto('sms_outbox')
@@ -105,8 +114,8 @@ export function createSmsService(deps: {
           .execute(),
         query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      // Bodies are stored as sent: a real gateway's OTPs were masked before storing; the local
-      // outbox keeps them whole, because reading them there is how a code is delivered.
+      // Bodies are stored masked, except the development outbox's: reading them there is how a
+      // code is delivered on a laptop.
       return {
         count: Number(total.n),
         items: rows.map((r) => ({
