@@ -182,9 +182,20 @@ export type OtpCodesTable = {
   verified_at: Timestamp | null;
   consumed_at: Timestamp | null;
   requested_ip: string | null;
+  /** The shop a code is for ('' when its purpose has no shop); migration 20261126013000. */
+  context: Generated<string>;
 };
 
-export type RateLimitCountersTable = { key: string; window_start: Timestamp; hits: number };
+/** One counted request of a sliding-window limit (migration 20261126013000). */
+export type RateLimitHitsTable = { id: Generated<string>; key: string; at: Timestamp };
+
+/** A phone whose codes are refused until locked_until, after too many wrong ones. */
+export type OtpLocksTable = {
+  phone: string;
+  locked_at: Timestamp;
+  locked_until: Timestamp;
+  notified_at: Timestamp | null;
+};
 
 export type SmsOutboxTable = {
   id: Generated<number>;
@@ -483,7 +494,8 @@ export type DB = {
   sessions: SessionsTable;
   temporary_access_tokens: TemporaryAccessTokensTable;
   otp_codes: OtpCodesTable;
-  rate_limit_counters: RateLimitCountersTable;
+  rate_limit_hits: RateLimitHitsTable;
+  otp_locks: OtpLocksTable;
   sms_outbox: SmsOutboxTable;
   banks: BanksTable;
   bank_branches: BankBranchesTable;

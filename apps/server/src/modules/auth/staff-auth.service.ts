@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import type { AuthRepository } from './auth.repository';
 import type { OtpService } from './otp.service';
+import type { PasswordGuard } from './password-guard';
 import { verifyPassword } from './passwords';
 import type { SessionsService } from './sessions.service';
 
@@ -19,20 +20,23 @@ export function createStaffAuthService(deps: {
   otp: OtpService;
   sessions: SessionsService;
   rateLimiter: RateLimiter;
+  passwordGuard: PasswordGuard;
 }) {
-  const { repo, otp, sessions, rateLimiter, config } = deps;
+  const { repo, otp, sessions, rateLimiter, config, passwordGuard } = deps;
   return {
+    /** Password limits as for merchants (password-guard.ts): none a stranger can renew for the owner. */
     async login(input: { phone: string; password: string } & Client) {
-      await rateLimiter.consume(
-        `staff-login:phone:${input.phone}`,
-        config.rateLimits.loginPerPhonePer15Min,
-        900,
-      );
-      await rateLimiter.consume(`staff-login:ip:${input.ip}`, config.rateLimits.loginPerIpPer15Min, 900);
       const staff = await repo.findStaffByPhone(input.phone);
+      const attempt = { scope: 'staff-login', phone: input.phone, ip: input.ip };
+      const knownAddress = await passwordGuard.knownAddress(staff && { staffId: staff.id }, input.ip);
+      await passwordGuard.before({ ...attempt, knownAddress });
       const ok = await verifyPassword(staff?.password_hash, input.password);
-      if (!staff || !ok || !staff.active)
+      if (!staff || !ok) {
+        await passwordGuard.failed(attempt);
         throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+      }
+      await passwordGuard.succeeded(attempt);
+      if (!staff.active) throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
       const sent = await otp.request({ phone: staff.phone, purpose: 'staff_login', ip: input.ip });
       return { otpSent: true as const, ...sent };
     },
@@ -42,11 +46,7 @@ export function createStaffAuthService(deps: {
      * verify step as other staff. A rider's phone is their key; they have no password.
      */
     async riderLogin(input: { phone: string } & Client) {
-      await rateLimiter.consume(
-        `staff-login:phone:${input.phone}`,
-        config.rateLimits.loginPerPhonePer15Min,
-        900,
-      );
+      // Per phone, the code's own limits apply (otp.service.ts); none here a stranger could use up.
       await rateLimiter.consume(`staff-login:ip:${input.ip}`, config.rateLimits.loginPerIpPer15Min, 900);
       const staff = await repo.findStaffByPhone(input.phone);
       if (staff?.role !== 'rider' || !staff.active) {
