@@ -21,6 +21,7 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createOtpService } from './modules/auth/otp.service';
+import { createPasswordGuard } from './modules/auth/password-guard';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { staffAuthRoutes } from './modules/auth/staff-auth.routes';
 import { createStaffAuthService } from './modules/auth/staff-auth.service';
@@ -216,13 +217,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const repo = createAuthRepository(db);
   const sessions = createSessionsService({ db, clock });
   const otp = createOtpService({ db, clock, sms, rateLimiter, limits: config.rateLimits });
-  const auth = createAuthService({ db, clock, config, repo, otp, sessions, rateLimiter });
+  const passwordGuard = createPasswordGuard({ db, clock, rateLimiter, limits: config.rateLimits });
+  const auth = createAuthService({ db, clock, config, repo, otp, sessions, rateLimiter, passwordGuard });
   const staffAuth = createStaffAuthService({
     config,
     repo,
     otp,
     sessions,
     rateLimiter,
+    passwordGuard,
     bootstrap: createStaffBootstrap({ db }),
     clock,
   });

@@ -20,7 +20,7 @@ async function snapshot() {
   const tables = await sql<{ name: string }>`
     select table_name as name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE'
-      and table_name not in ('rate_limit_counters', 'schema_migrations')
+      and table_name not in ('rate_limit_hits', 'schema_migrations')
     order by table_name`.execute(t.database.db);
   const counts: Record<string, number> = {};
   for (const { name } of tables.rows) {

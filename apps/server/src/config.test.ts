@@ -38,6 +38,25 @@ describe('config', () => {
     expect(() => loadConfig({ RATE_OTP_PER_IP_PER_HOUR: '0' })).toThrow(ConfigError);
   });
 
+  it('locks codes after 15 wrong in a day and slows passwords per phone in production only', () => {
+    const prod = loadConfig({ NODE_ENV: 'production' }).rateLimits;
+    const dev = loadConfig({ NODE_ENV: 'development' }).rateLimits;
+    expect(prod).toMatchObject({
+      otpFailuresPerPhonePerDay: 15,
+      otpLockHours: 24,
+      loginFailuresPerPhoneAndIpPer15Min: 5,
+      loginFreeFailuresPerPhonePerDay: 5,
+      loginDelayMaxSeconds: 900,
+    });
+    // Browser tests sign many users in from one address and type wrong codes on purpose.
+    expect(dev.otpFailuresPerPhonePerDay).toBeGreaterThanOrEqual(100);
+    expect(dev.loginFreeFailuresPerPhonePerDay).toBeGreaterThanOrEqual(100);
+    expect(
+      loadConfig({ RATE_OTP_FAILURES_PER_PHONE_PER_DAY: '3' }).rateLimits.otpFailuresPerPhonePerDay,
+    ).toBe(3);
+    expect(() => loadConfig({ OTP_LOCK_HOURS: '0' })).toThrow(ConfigError);
+  });
+
   it('needs credentials for a real SMS gateway', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'bulksmsbd' })).toThrow(/SMS_API_KEY/);
   });

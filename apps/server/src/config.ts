@@ -68,8 +68,13 @@ const schema = z.object({
   STAFF_SESSION_TTL_HOURS: int(1, 24 * 7).default(12),
   RATE_OTP_PER_PHONE_PER_HOUR: int(1, 1_000_000).optional(),
   RATE_OTP_PER_IP_PER_HOUR: int(1, 1_000_000).optional(),
-  RATE_LOGIN_PER_PHONE_PER_15_MIN: int(1, 1_000_000).optional(),
+  RATE_OTP_FAILURES_PER_PHONE_PER_DAY: int(1, 1_000_000).optional(),
+  OTP_LOCK_HOURS: int(1, 24 * 30).optional(),
+  RATE_LOGIN_FAILURES_PER_PHONE_AND_IP_PER_15_MIN: int(1, 1_000_000).optional(),
   RATE_LOGIN_PER_IP_PER_15_MIN: int(1, 1_000_000).optional(),
+  LOGIN_FREE_FAILURES_PER_PHONE_PER_DAY: int(1, 1_000_000).optional(),
+  LOGIN_DELAY_BASE_SECONDS: int(1, 3600).optional(),
+  LOGIN_DELAY_MAX_SECONDS: int(1, 24 * 3600).optional(),
   RATE_CHARGE_PER_IP_PER_MINUTE: int(1, 1_000_000).optional(),
   RATE_AREA_PREDICT_PER_IP_PER_MINUTE: int(1, 1_000_000).optional(),
   /**
@@ -110,8 +115,22 @@ const schema = z.object({
 export type RateLimits = {
   otpPerPhonePerHour: number;
   otpPerIpPerHour: number;
-  loginPerPhonePer15Min: number;
+  /** Wrong codes for one phone (any purpose) in the last 24 h before its codes are locked. */
+  otpFailuresPerPhonePerDay: number;
+  /** How long such a lock lasts; the owner is told by SMS once per lock. */
+  otpLockHours: number;
+  /** Wrong passwords for one phone from one address in the last 15 minutes, then 429. */
+  loginFailuresPerPhoneAndIpPer15Min: number;
+  /** Password sign-in tries from one address, any phone, in the last 15 minutes. */
   loginPerIpPer15Min: number;
+  /**
+   * The progressive delay per phone (for addresses the phone was never signed in from): wrong
+   * passwords in the last 24 h that cost nothing, then a wait from `loginDelayBaseSeconds`
+   * doubling per failure up to `loginDelayMaxSeconds`.
+   */
+  loginFreeFailuresPerPhonePerDay: number;
+  loginDelayBaseSeconds: number;
+  loginDelayMaxSeconds: number;
   /** The public charge calculator; generous, since mobile carriers put many phones behind one IP. */
   chargePerIpPerMinute: number;
   /** Reading addresses into areas (POST /areas/predict): a merchant pasting a batch of orders. */
@@ -125,8 +144,13 @@ export type RateLimits = {
 const productionLimits: RateLimits = {
   otpPerPhonePerHour: 5,
   otpPerIpPerHour: 30,
-  loginPerPhonePer15Min: 10,
+  otpFailuresPerPhonePerDay: 15,
+  otpLockHours: 24,
+  loginFailuresPerPhoneAndIpPer15Min: 5,
   loginPerIpPer15Min: 50,
+  loginFreeFailuresPerPhonePerDay: 5,
+  loginDelayBaseSeconds: 2,
+  loginDelayMaxSeconds: 15 * 60,
   chargePerIpPerMinute: 120,
   areaPredictPerIpPerMinute: 120,
   leadsPerIpPerHour: 10,
@@ -135,8 +159,13 @@ const productionLimits: RateLimits = {
 const developmentLimits: RateLimits = {
   otpPerPhonePerHour: 50,
   otpPerIpPerHour: 10_000,
-  loginPerPhonePer15Min: 100,
+  otpFailuresPerPhonePerDay: 1_000,
+  otpLockHours: 24,
+  loginFailuresPerPhoneAndIpPer15Min: 100,
   loginPerIpPer15Min: 10_000,
+  loginFreeFailuresPerPhonePerDay: 100,
+  loginDelayBaseSeconds: 2,
+  loginDelayMaxSeconds: 15 * 60,
   chargePerIpPerMinute: 10_000,
   areaPredictPerIpPerMinute: 10_000,
   leadsPerIpPerHour: 10_000,
@@ -240,8 +269,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: {
       otpPerPhonePerHour: e.RATE_OTP_PER_PHONE_PER_HOUR ?? defaults.otpPerPhonePerHour,
       otpPerIpPerHour: e.RATE_OTP_PER_IP_PER_HOUR ?? defaults.otpPerIpPerHour,
-      loginPerPhonePer15Min: e.RATE_LOGIN_PER_PHONE_PER_15_MIN ?? defaults.loginPerPhonePer15Min,
+      otpFailuresPerPhonePerDay: e.RATE_OTP_FAILURES_PER_PHONE_PER_DAY ?? defaults.otpFailuresPerPhonePerDay,
+      otpLockHours: e.OTP_LOCK_HOURS ?? defaults.otpLockHours,
+      loginFailuresPerPhoneAndIpPer15Min:
+        e.RATE_LOGIN_FAILURES_PER_PHONE_AND_IP_PER_15_MIN ?? defaults.loginFailuresPerPhoneAndIpPer15Min,
       loginPerIpPer15Min: e.RATE_LOGIN_PER_IP_PER_15_MIN ?? defaults.loginPerIpPer15Min,
+      loginFreeFailuresPerPhonePerDay:
+        e.LOGIN_FREE_FAILURES_PER_PHONE_PER_DAY ?? defaults.loginFreeFailuresPerPhonePerDay,
+      loginDelayBaseSeconds: e.LOGIN_DELAY_BASE_SECONDS ?? defaults.loginDelayBaseSeconds,
+      loginDelayMaxSeconds: e.LOGIN_DELAY_MAX_SECONDS ?? defaults.loginDelayMaxSeconds,
       chargePerIpPerMinute: e.RATE_CHARGE_PER_IP_PER_MINUTE ?? defaults.chargePerIpPerMinute,
       areaPredictPerIpPerMinute: e.RATE_AREA_PREDICT_PER_IP_PER_MINUTE ?? defaults.areaPredictPerIpPerMinute,
       leadsPerIpPerHour: e.RATE_LEADS_PER_IP_PER_HOUR ?? defaults.leadsPerIpPerHour,

@@ -54,6 +54,8 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   OTP_RESEND_TOO_SOON: 429,
   RATE_LIMITED: 429,
+  // Issue 11: too many wrong codes for one phone in a day; codes are refused for a while.
+  OTP_LOCKED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const;
@@ -86,6 +88,8 @@ export const messages = {
   forbidden: 'You do not have permission to do this',
   phoneAlreadyRegistered: 'This phone number is already registered. Please log in.',
   rateLimited: 'Too many requests, please try again later',
+  otpLocked: 'Too many wrong OTPs for this phone number. Try again later, or log in with your password',
+  passwordDelayed: 'Too many wrong passwords for this phone number. Please wait before trying again',
   somethingWentWrong: 'Something went wrong',
   // The database guards (issue 11): no free connection or a statement past its timeout (503), a
   // connection lost mid-request (503), a record locked by another change past the lock timeout (409).

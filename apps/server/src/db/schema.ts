@@ -182,6 +182,8 @@ export type OtpCodesTable = {
   verified_at: Timestamp | null;
   consumed_at: Timestamp | null;
   requested_ip: string | null;
+  /** The shop a code is for ('' when its purpose has no shop); migration 20261126013000. */
+  context: Generated<string>;
 };
 
 /** 20261126010000_staff-bootstrap-codes: the one-time code `staff:create` prints. */
@@ -194,7 +196,16 @@ export type StaffBootstrapCodesTable = {
   created_at: CreatedAt;
 };
 
-export type RateLimitCountersTable = { key: string; window_start: Timestamp; hits: number };
+/** One counted request of a sliding-window limit (migration 20261126013000). */
+export type RateLimitHitsTable = { id: Generated<string>; key: string; at: Timestamp };
+
+/** A phone whose codes are refused until locked_until, after too many wrong ones. */
+export type OtpLocksTable = {
+  phone: string;
+  locked_at: Timestamp;
+  locked_until: Timestamp;
+  notified_at: Timestamp | null;
+};
 
 export type SmsOutboxTable = {
   id: Generated<number>;
@@ -494,7 +505,8 @@ export type DB = {
   temporary_access_tokens: TemporaryAccessTokensTable;
   otp_codes: OtpCodesTable;
   staff_bootstrap_codes: StaffBootstrapCodesTable;
-  rate_limit_counters: RateLimitCountersTable;
+  rate_limit_hits: RateLimitHitsTable;
+  otp_locks: OtpLocksTable;
   sms_outbox: SmsOutboxTable;
   banks: BanksTable;
   bank_branches: BankBranchesTable;

@@ -5,6 +5,9 @@ import { databaseProblem } from '../db/database';
 import { AppError } from '../errors';
 
 function send(reply: FastifyReply, code: ErrorCode, message: string, details?: unknown) {
+  // A refusal that says how long to wait says it in the standard header too (RFC 9110).
+  const wait = (details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  if (errorStatus[code] === 429 && typeof wait === 'number') reply.header('retry-after', String(wait));
   const body: ErrorBody = { error: { code, message, ...(details === undefined ? {} : { details }) } };
   return reply.status(errorStatus[code]).type('application/json').send(body);
 }

@@ -28,7 +28,7 @@ export type AddressPredictionService = ReturnType<typeof createAddressPrediction
 export function createAddressPredictionService(deps: {
   db: Kysely<DB>;
   clock: Clock;
-  rateLimiter: RateLimiter;
+  rateLimiter: Pick<RateLimiter, 'consume'>;
   limits: Pick<RateLimits, 'areaPredictPerIpPerMinute'>;
   repo?: AddressPredictionRepository;
   loadPostcodes?: () => Promise<PostcodeRow[]>;

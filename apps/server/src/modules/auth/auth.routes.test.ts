@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, lastOtp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
+import {
+  createTestApp,
+  lastOtp,
+  lastSms,
+  registerMerchant,
+  type TestApp,
+  uniquePhone,
+} from '../../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -165,7 +172,7 @@ describe('rate limits', () => {
     limited = await createTestApp({
       RATE_OTP_PER_PHONE_PER_HOUR: '2',
       RATE_OTP_PER_IP_PER_HOUR: '4',
-      RATE_LOGIN_PER_PHONE_PER_15_MIN: '3',
+      RATE_LOGIN_FAILURES_PER_PHONE_AND_IP_PER_15_MIN: '3',
     });
   });
   afterAll(() => limited.close());
@@ -193,7 +200,7 @@ describe('rate limits', () => {
     expect((await send('/auth/otp/request', { phone: uniquePhone() }, '10.2.0.2')).statusCode).toBe(200);
   });
 
-  it('limits password attempts per phone', async () => {
+  it('limits wrong passwords per phone and address', async () => {
     const { phone } = await registerMerchant(limited.app);
     for (let i = 0; i < 3; i++) {
       expect((await send('/auth/login', { phone, password: 'wrong-password' }, '10.3.0.1')).statusCode).toBe(
@@ -224,9 +231,12 @@ describe('registration', () => {
       expect.objectContaining({ name: 'Mirpur Fashion', role: 'owner', merchantType: 'b2c' }),
     ]);
     expect(JSON.stringify(me.json())).not.toMatch(/argon2|password_hash/);
+    // Asking again answers as for a new phone (issue 11, finding 8); the owner is told by SMS.
+    t.clock.advance(61_000);
     const again = await post('/merchant/registration/otp', { phone });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe('PHONE_ALREADY_REGISTERED');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 300 });
+    expect(await lastSms(t.app, phone)).toContain('already has an account');
   });
 
   it.each([

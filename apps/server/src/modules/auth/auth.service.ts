@@ -1,5 +1,6 @@
 import type { AccountType } from '@dak/domain/auth';
 import { missingTemporaryTokenFields, temporaryTokenSchema } from '@dak/domain/auth';
+import { alreadyRegisteredSms } from '@dak/domain/auth-limits';
 import { messages } from '@dak/domain/errors';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
@@ -10,6 +11,7 @@ import { newToken, sha256 } from '../../lib/secrets';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import type { AuthRepository } from './auth.repository';
 import type { OtpService } from './otp.service';
+import type { PasswordGuard } from './password-guard';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SessionsService } from './sessions.service';
 
@@ -46,8 +48,9 @@ export function createAuthService(deps: {
   otp: OtpService;
   sessions: SessionsService;
   rateLimiter: RateLimiter;
+  passwordGuard: PasswordGuard;
 }) {
-  const { db, clock, repo, otp, sessions, rateLimiter, config } = deps;
+  const { db, clock, repo, otp, sessions, rateLimiter, config, passwordGuard } = deps;
 
   function checkAccountType(user: UserRecord, chosen: AccountType | undefined) {
     if (chosen && chosen !== user.account_type) {
@@ -57,11 +60,6 @@ export function createAuthService(deps: {
         `This phone number has a ${label} account. Choose ${label === 'partner' ? 'Partner' : 'Merchant'} to log in.`,
       );
     }
-  }
-
-  async function limitLogin(phone: string, ip: string) {
-    await rateLimiter.consume(`login:phone:${phone}`, config.rateLimits.loginPerPhonePer15Min, 900);
-    await rateLimiter.consume(`login:ip:${ip}`, config.rateLimits.loginPerIpPer15Min, 900);
   }
 
   async function openSession(user: UserRecord, client: Client) {
@@ -97,10 +95,16 @@ export function createAuthService(deps: {
     },
 
     async loginWithPassword(input: { phone: string; password: string; accountType?: AccountType } & Client) {
-      await limitLogin(input.phone, input.ip);
       const user = await repo.findUserByPhone(input.phone);
+      const attempt = { scope: 'login', phone: input.phone, ip: input.ip };
+      const knownAddress = await passwordGuard.knownAddress(user && { userId: user.id }, input.ip);
+      await passwordGuard.before({ ...attempt, knownAddress });
       const ok = await verifyPassword(user?.password_hash, input.password);
-      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+      if (!user || !ok) {
+        await passwordGuard.failed(attempt);
+        throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+      }
+      await passwordGuard.succeeded(attempt);
       checkAccountType(user, input.accountType);
       return openSession(user, input);
     },
@@ -130,7 +134,11 @@ export function createAuthService(deps: {
     ) {
       const user = await repo.findUserById(input.userId);
       if (!user) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
-      await rateLimiter.consume(`password-change:${user.id}`, config.rateLimits.loginPerPhonePer15Min, 900);
+      await rateLimiter.consume(
+        `password-change:${user.id}`,
+        config.rateLimits.loginFailuresPerPhoneAndIpPer15Min,
+        900,
+      );
       if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
         throw new AppError('INVALID_CREDENTIALS', 'Current password is incorrect');
       }
@@ -139,20 +147,24 @@ export function createAuthService(deps: {
       await sessions.revokeAllForUser(user.id, input.sessionId);
     },
 
-    /** Sends a reset code only to a registered phone, but answers the same either way. */
+    /**
+     * Sends a reset code only to a registered phone, but answers the same either way: an unknown
+     * phone gets a code nobody knows, under the same limits and waits, and no SMS.
+     */
     async requestPasswordReset(input: { phone: string } & Client) {
       const user = await repo.findUserByPhone(input.phone);
-      if (!user) {
-        await rateLimiter.consume(`otp:ip:${input.ip}`, config.rateLimits.otpPerIpPerHour, 3600);
-        return { resendAfterSeconds: 60, expiresInSeconds: 300 };
-      }
-      return otp.request({ phone: input.phone, purpose: 'password_reset', ip: input.ip });
+      return otp.request({
+        phone: input.phone,
+        purpose: 'password_reset',
+        ip: input.ip,
+        ...(user ? {} : { notice: null }),
+      });
     },
 
     async resetPassword(input: { phone: string; otp: string; password: string } & Client) {
+      await otp.verify({ phone: input.phone, purpose: 'password_reset', code: input.otp, consume: true });
       const user = await repo.findUserByPhone(input.phone);
       if (!user) throw new AppError('OTP_INVALID', messages.otpInvalid);
-      await otp.verify({ phone: input.phone, purpose: 'password_reset', code: input.otp, consume: true });
       await repo.updateUser(user.id, { password_hash: await hashPassword(input.password) }, clock.now());
       await sessions.revokeAllForUser(user.id);
     },
@@ -227,12 +239,20 @@ export function createAuthService(deps: {
       };
     },
 
+    /**
+     * Answers a registered phone exactly as a new one (same limits, waits and shape), so the
+     * answer does not tell who has an account: the owner gets an SMS saying so instead of a code,
+     * and the code on record is one nobody knows, so every later step refuses it as a wrong code.
+     */
     async requestRegistrationOtp(input: { phone: string } & Client) {
       const user = await repo.findUserByPhone(input.phone);
-      if (user && (await isRegistered(user.id))) {
-        throw new AppError('PHONE_ALREADY_REGISTERED', messages.phoneAlreadyRegistered);
-      }
-      return otp.request({ phone: input.phone, purpose: 'registration', ip: input.ip });
+      const registered = Boolean(user && (await isRegistered(user.id)));
+      return otp.request({
+        phone: input.phone,
+        purpose: 'registration',
+        ip: input.ip,
+        ...(registered ? { notice: alreadyRegisteredSms } : {}),
+      });
     },
 
     async verifyRegistrationOtp(input: { phone: string; code: string }) {
@@ -254,10 +274,7 @@ export function createAuthService(deps: {
         password: string;
       } & Client,
     ) {
-      const existing = await repo.findUserByPhone(input.phone);
-      if (existing && (await isRegistered(existing.id))) {
-        throw new AppError('PHONE_ALREADY_REGISTERED', messages.phoneAlreadyRegistered);
-      }
+      // The code first: without it, "already registered" would tell anyone who has an account.
       await otp.verify({
         phone: input.phone,
         purpose: 'registration',

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { otpLockedSms } from '@dak/domain/auth-limits';
 import { messages } from '@dak/domain/errors';
 import { type OtpPurpose, otpRules } from '@dak/domain/otp';
 import type { Kysely } from 'kysely';
@@ -5,7 +7,7 @@ import type { RateLimits } from '../../config';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { hashOtp, newNumericCode, sameHash } from '../../lib/secrets';
+import { hashOtp, newNumericCode, sameHash, sha256 } from '../../lib/secrets';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import type { SmsService } from '../sms/sms.service';
 
@@ -25,10 +27,20 @@ const smsText: Record<OtpPurpose, (code: string) => string> = {
   payment_method: (code) => `Your code to change where Dak pays you is ${code}. If you did not ask, call us.`,
 };
 
+/** The hash input's purpose part: a shop's code names the shop, so it works for no other. */
+const scope = (purpose: OtpPurpose, context: string) => (context ? `${purpose}@${context}` : purpose);
+
 /**
  * One-time codes: 4 digits, stored hashed, valid 5 minutes, a new one no sooner than 60 s after
  * the last, at most 5 tries each (the try is counted atomically before the compare, so parallel
- * guesses cannot get past the limit), rate-limited per phone and per IP.
+ * guesses cannot get past the limit), rate-limited per phone and per IP over sliding windows.
+ *
+ * A code belongs to its purpose and context (the shop, for shop actions): it is looked up and
+ * hashed with both, so a code for one never works for another.
+ *
+ * Wrong codes also count per phone across all purposes: after `otpFailuresPerPhonePerDay` in 24 h
+ * every code for that phone is refused for `otpLockHours`, and the owner gets one SMS per lock.
+ * Password sign-in is not affected.
  */
 export function createOtpService(deps: {
   db: Kysely<DB>;
@@ -37,16 +49,83 @@ export function createOtpService(deps: {
   rateLimiter: RateLimiter;
   limits: RateLimits;
 }) {
-  const { db, clock } = deps;
+  const { db, clock, rateLimiter, limits } = deps;
+  const failuresKey = (phone: string) => `otp:fail:phone:${phone}`;
+
+  /** Refuses while the phone's codes are locked. */
+  async function refuseWhileLocked(phone: string) {
+    const now = clock.now();
+    const lock = await db
+      .selectFrom('otp_locks')
+      .select('locked_until')
+      .where('phone', '=', phone)
+      .where('locked_until', '>', now)
+      .executeTakeFirst();
+    if (lock) {
+      const retryAfterSeconds = Math.ceil((new Date(lock.locked_until).getTime() - now.getTime()) / 1000);
+      throw new AppError('OTP_LOCKED', messages.otpLocked, { retryAfterSeconds });
+    }
+  }
+
+  /**
+   * Counts a wrong code for the phone; at the limit, locks the phone's codes. Only the request
+   * that starts a lock sends the SMS (parallel wrong codes race on one row; one wins).
+   */
+  async function countFailure(phone: string) {
+    await rateLimiter.record(failuresKey(phone), 24 * 3600);
+    const { hits } = await rateLimiter.count(failuresKey(phone), 24 * 3600);
+    if (hits < limits.otpFailuresPerPhonePerDay) return;
+    const now = clock.now();
+    const lockedUntil = new Date(now.getTime() + limits.otpLockHours * 3600 * 1000);
+    const started = await db
+      .insertInto('otp_locks')
+      .values({ phone, locked_at: now, locked_until: lockedUntil, notified_at: null })
+      .onConflict((oc) =>
+        oc
+          .column('phone')
+          .doUpdateSet({ locked_at: now, locked_until: lockedUntil, notified_at: null })
+          .where('otp_locks.locked_until', '<=', now),
+      )
+      .returning('phone')
+      .executeTakeFirst();
+    if (started) {
+      // The failures that made this lock are spent: after it ends, counting starts again.
+      await rateLimiter.clear(failuresKey(phone));
+      try {
+        await deps.sms.send({ to: phone, body: otpLockedSms(limits.otpLockHours), purpose: 'otp:locked' });
+        await db.updateTable('otp_locks').set({ notified_at: now }).where('phone', '=', phone).execute();
+      } catch {
+        // The outbox row records the gateway's failure; the lock holds either way.
+      }
+    }
+    throw new AppError('OTP_LOCKED', messages.otpLocked, {
+      retryAfterSeconds: limits.otpLockHours * 3600,
+    });
+  }
 
   return {
-    async request(input: { phone: string; purpose: OtpPurpose; ip: string }) {
+    /**
+     * Issues a code and sends it. With `notice`, the code is one nobody can know (random bytes,
+     * never sent) and the notice is sent instead, or nothing when it is null: the caller answers
+     * exactly as for a real code (same limits, same waits, same shape), so the answer does not
+     * tell whether the phone has an account.
+     */
+    async request(input: {
+      phone: string;
+      purpose: OtpPurpose;
+      ip: string;
+      context?: string;
+      notice?: string | null;
+    }) {
+      const context = input.context ?? '';
+      await refuseWhileLocked(input.phone);
       const now = clock.now();
       const last = await db
         .selectFrom('otp_codes')
         .select(['created_at'])
         .where('phone', '=', input.phone)
         .where('purpose', '=', input.purpose)
+        .where('context', '=', context)
         .orderBy('created_at', 'desc')
         .limit(1)
         .executeTakeFirst();
@@ -59,10 +138,14 @@ export function createOtpService(deps: {
           });
         }
       }
-      await deps.rateLimiter.consume(`otp:phone:${input.phone}`, deps.limits.otpPerPhonePerHour, 3600);
-      await deps.rateLimiter.consume(`otp:ip:${input.ip}`, deps.limits.otpPerIpPerHour, 3600);
+      await rateLimiter.consume(`otp:phone:${input.phone}`, limits.otpPerPhonePerHour, 3600);
+      await rateLimiter.consume(`otp:ip:${input.ip}`, limits.otpPerIpPerHour, 3600);
 
       const code = newNumericCode(otpRules.length);
+      const codeHash =
+        input.notice === undefined
+          ? hashOtp(code, input.phone, scope(input.purpose, context))
+          : sha256(randomBytes(32).toString('hex'));
       await db.transaction().execute(async (trx) => {
         // Only the newest code works: asking again retires the earlier one.
         await trx
@@ -70,6 +153,7 @@ export function createOtpService(deps: {
           .set({ consumed_at: now })
           .where('phone', '=', input.phone)
           .where('purpose', '=', input.purpose)
+          .where('context', '=', context)
           .where('consumed_at', 'is', null)
           .execute();
         await trx
@@ -77,19 +161,24 @@ export function createOtpService(deps: {
           .values({
             phone: input.phone,
             purpose: input.purpose,
-            code_hash: hashOtp(code, input.phone, input.purpose),
+            context,
+            code_hash: codeHash,
             created_at: now,
             expires_at: new Date(now.getTime() + otpRules.ttlSeconds * 1000),
             requested_ip: input.ip,
           })
           .execute();
       });
-      await deps.sms.send({
-        to: input.phone,
-        body: smsText[input.purpose](code),
-        purpose: `otp:${input.purpose}`,
-        secret: code,
-      });
+      if (input.notice === undefined) {
+        await deps.sms.send({
+          to: input.phone,
+          body: smsText[input.purpose](code),
+          purpose: `otp:${input.purpose}`,
+          secret: code,
+        });
+      } else if (input.notice !== null) {
+        await deps.sms.send({ to: input.phone, body: input.notice, purpose: `otp:${input.purpose}:notice` });
+      }
       return { resendAfterSeconds: otpRules.resendAfterSeconds, expiresInSeconds: otpRules.ttlSeconds };
     },
 
@@ -101,16 +190,20 @@ export function createOtpService(deps: {
     async verify(input: {
       phone: string;
       purpose: OtpPurpose;
+      context?: string;
       code: string;
       consume: boolean;
       verifiedGraceSeconds?: number;
     }) {
+      const context = input.context ?? '';
+      await refuseWhileLocked(input.phone);
       const now = clock.now();
       const row = await db
         .selectFrom('otp_codes')
         .selectAll()
         .where('phone', '=', input.phone)
         .where('purpose', '=', input.purpose)
+        .where('context', '=', context)
         .where('consumed_at', 'is', null)
         .orderBy('created_at', 'desc')
         .limit(1)
@@ -134,7 +227,8 @@ export function createOtpService(deps: {
         .executeTakeFirst();
       if (!counted) throw new AppError('OTP_TOO_MANY_ATTEMPTS', messages.otpTooManyAttempts);
 
-      if (!sameHash(row.code_hash, hashOtp(input.code, input.phone, input.purpose))) {
+      if (!sameHash(row.code_hash, hashOtp(input.code, input.phone, scope(input.purpose, context)))) {
+        await countFailure(input.phone);
         const left = otpRules.maxWrongAttempts - counted.attempts;
         throw new AppError('OTP_INVALID', messages.otpInvalid, { attemptsLeft: left });
       }

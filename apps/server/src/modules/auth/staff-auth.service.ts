@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import type { AuthRepository } from './auth.repository';
 import type { OtpService } from './otp.service';
+import type { PasswordGuard } from './password-guard';
 import { verifyPassword } from './passwords';
 import type { SessionsService } from './sessions.service';
 import type { StaffBootstrap } from './staff-bootstrap';
@@ -25,22 +26,25 @@ export function createStaffAuthService(deps: {
   otp: OtpService;
   sessions: SessionsService;
   rateLimiter: RateLimiter;
+  passwordGuard: PasswordGuard;
   bootstrap: StaffBootstrap;
   clock: Clock;
 }) {
-  const { repo, otp, sessions, rateLimiter, config, bootstrap, clock } = deps;
+  const { repo, otp, sessions, rateLimiter, config, passwordGuard, bootstrap, clock } = deps;
   return {
+    /** Password limits as for merchants (password-guard.ts): none a stranger can renew for the owner. */
     async login(input: { phone: string; password: string } & Client) {
-      await rateLimiter.consume(
-        `staff-login:phone:${input.phone}`,
-        config.rateLimits.loginPerPhonePer15Min,
-        900,
-      );
-      await rateLimiter.consume(`staff-login:ip:${input.ip}`, config.rateLimits.loginPerIpPer15Min, 900);
       const staff = await repo.findStaffByPhone(input.phone);
+      const attempt = { scope: 'staff-login', phone: input.phone, ip: input.ip };
+      const knownAddress = await passwordGuard.knownAddress(staff && { staffId: staff.id }, input.ip);
+      await passwordGuard.before({ ...attempt, knownAddress });
       const ok = await verifyPassword(staff?.password_hash, input.password);
-      if (!staff || !ok || !staff.active)
+      if (!staff || !ok) {
+        await passwordGuard.failed(attempt);
         throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+      }
+      await passwordGuard.succeeded(attempt);
+      if (!staff.active) throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
       const pending = await bootstrap.passwordChecked(staff.id, clock.now());
       // In development the outbox costs nothing and is how codes arrive: the SMS code comes too.
       if (pending && config.mode !== 'development') {
@@ -59,11 +63,7 @@ export function createStaffAuthService(deps: {
      * verify step as other staff. A rider's phone is their key; they have no password.
      */
     async riderLogin(input: { phone: string } & Client) {
-      await rateLimiter.consume(
-        `staff-login:phone:${input.phone}`,
-        config.rateLimits.loginPerPhonePer15Min,
-        900,
-      );
+      // Per phone, the code's own limits apply (otp.service.ts); none here a stranger could use up.
       await rateLimiter.consume(`staff-login:ip:${input.ip}`, config.rateLimits.loginPerIpPer15Min, 900);
       const staff = await repo.findStaffByPhone(input.phone);
       if (staff?.role !== 'rider' || !staff.active) {

@@ -129,7 +129,12 @@ export function createPaymentMethodsService(deps: {
     /** Sends a 'payment_method' code to the shop owner's phone, whoever asks for it. */
     async requestOtp(input: { shopId: string; ip: string }) {
       const { phone } = await owner(input.shopId);
-      const sent = await deps.otp.request({ phone, purpose: 'payment_method', ip: input.ip });
+      const sent = await deps.otp.request({
+        phone,
+        purpose: 'payment_method',
+        ip: input.ip,
+        context: input.shopId,
+      });
       return { ...sent, sentTo: maskPhone(phone) };
     },
 
@@ -147,7 +152,13 @@ export function createPaymentMethodsService(deps: {
     }) {
       const { phone } = await owner(input.shopId);
       const values = await toValues(input.method);
-      await deps.otp.verify({ phone, purpose: 'payment_method', code: input.code, consume: true });
+      await deps.otp.verify({
+        phone,
+        purpose: 'payment_method',
+        context: input.shopId,
+        code: input.code,
+        consume: true,
+      });
       await repo.save({
         shopId: input.shopId,
         userId: input.userId,

@@ -205,7 +205,7 @@ export function createShopsService(deps: {
       const { column, purpose } = phoneFields[input.field];
       const row = await repo.findDetail(input.shopId);
       if (row?.[column] === input.phone) throw fieldError('phone', shopMessages.samePhone);
-      return otp.request({ phone: input.phone, purpose, ip: input.ip });
+      return otp.request({ phone: input.phone, purpose, ip: input.ip, context: input.shopId });
     },
 
     /** Sets the number once the code sent to it comes back; a wrong code changes nothing. */
@@ -213,7 +213,13 @@ export function createShopsService(deps: {
       const { column, purpose } = phoneFields[input.field];
       const row = await repo.findDetail(input.access.shopId);
       if (row?.[column] === input.phone) throw fieldError('phone', shopMessages.samePhone);
-      await otp.verify({ phone: input.phone, purpose, code: input.code, consume: true });
+      await otp.verify({
+        phone: input.phone,
+        purpose,
+        context: input.access.shopId,
+        code: input.code,
+        consume: true,
+      });
       await repo.update(input.access.shopId, { [column]: input.phone, updated_at: clock.now() });
       return detail(input.access.shopId, input.access);
     },

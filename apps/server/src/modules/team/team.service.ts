@@ -67,13 +67,19 @@ export function createTeamService(deps: {
 
     async requestInviteOtp(input: { shopId: string; phone: string; ip: string }) {
       await refuseUninvitable(input.shopId, input.phone);
-      return otp.request({ phone: input.phone, purpose: 'team_invite', ip: input.ip });
+      return otp.request({ phone: input.phone, purpose: 'team_invite', ip: input.ip, context: input.shopId });
     },
 
     /** Checks the code sent to the phone, makes the account if the phone has none, adds the member. */
     async add(input: { shopId: string; addedBy: string; phone: string; role: EmployeeRole; code: string }) {
       await refuseUninvitable(input.shopId, input.phone);
-      await otp.verify({ phone: input.phone, purpose: 'team_invite', code: input.code, consume: true });
+      await otp.verify({
+        phone: input.phone,
+        purpose: 'team_invite',
+        context: input.shopId,
+        code: input.code,
+        consume: true,
+      });
       const now = clock.now();
       const userId = await db.transaction().execute(async (trx) => {
         // No password: the new member signs in with a code to their phone.
