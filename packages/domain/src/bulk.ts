@@ -426,6 +426,7 @@ export const bulkConfirmedSchema = z.object({
   created: z.number().int(),
   trackingIds: z.array(z.string()),
 });
+export type BulkConfirmed = z.infer<typeof bulkConfirmedSchema>;
 
 export const bulkLogSchema = z.object({
   id: z.string(),
