@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { bulkColumns } from '@dak/domain/bulk';
 import { newTrackingId } from '@dak/domain/tracking-id';
 import ExcelJS from 'exceljs';
@@ -171,7 +171,7 @@ export async function runBulkBench() {
       const confirm = await app.inject({
         method: 'POST',
         url: `/api/v1/shops/${shop.shopId}/parcels/bulk/confirm`,
-        headers: auth,
+        headers: { ...auth, 'idempotency-key': randomUUID() },
         payload: {
           pickupLocationId: shop.pickupLocationId,
           sellingPriceAcknowledged: true,

@@ -20,6 +20,8 @@ export const serverDist = join(serverDir, 'dist');
 export const entryPoints = {
   main: 'src/main.ts',
   cli: 'src/cli.ts',
+  // The .xlsx reader's worker thread (modules/bulk-parcels/xlsx-sheet.ts starts it).
+  'xlsx-sheet.worker': 'src/modules/bulk-parcels/xlsx-sheet.worker.ts',
 };
 
 /** Everything the compiled server is made of: newer than dist means rebuild. */

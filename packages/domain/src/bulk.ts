@@ -20,6 +20,14 @@ export const bulkMessages = {
   fileTooLarge: 'The file must be at most 5 MB',
   fileCorrupt: 'The file could not be read; save it again as .xlsx or .csv',
   noHeader: 'The first row must hold the column names of the template',
+  sheetTooBig: 'The sheet is too large: at most 20000 rows below the header and 256 columns are read',
+  sheetTooMuchData:
+    'The file holds more data than an upload of 10000 parcels needs; remove unused sheets, rows and columns and try again',
+  sheetTooSlow: 'The file took too long to read; save it again as .xlsx or .csv and try again',
+  idempotencyKeyRequired:
+    'Send an Idempotency-Key header with the confirm (one per sheet, the same on a retry) so a retry cannot book the sheet twice',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different sheet or booking',
+  confirmInProgress: 'This sheet is still being booked; wait a moment and try again',
 } as const;
 
 /** Spec 9: an upload holds 100 rows unless staff raise the shop's limit, never above 10 000. */
@@ -28,6 +36,24 @@ export const maxBulkImportLimit = 10_000;
 /** Spec 9: the web's sheet adds this many empty rows at a time. */
 export const bulkSheetRowStep = 20;
 export const bulkFileMaxBytes = 5 * 1024 * 1024;
+/**
+ * What the server reads of an .xlsx before it gives up (issue 11): checked before any cell is
+ * kept — the sheet's declared dimension, each cell's row and column, each zip entry's uncompressed
+ * size (from the zip's directory, before inflating), the shared strings' count and length, the
+ * number of cells with a value. Rows allow two lines per parcel (an order export writes one line
+ * per line item); columns allow any order export we map. Text in bulkMessages.sheetTooBig.
+ */
+export const bulkSheetLimits = {
+  rows: 2 * maxBulkImportLimit + 1,
+  columns: 256,
+  cells: 1_000_000,
+  entryBytes: 50 * 1024 * 1024,
+  totalBytes: 100 * 1024 * 1024,
+  entries: 1000,
+  sharedStrings: 1_000_000,
+  sharedStringChars: 20_000_000,
+} as const;
+
 /** Rows created per transaction on confirm. */
 export const bulkBatchSize = 500;
 /** Order exports carry no parcel weight: rows from them are booked at this weight unless edited. */
@@ -400,6 +426,7 @@ export const bulkConfirmedSchema = z.object({
   created: z.number().int(),
   trackingIds: z.array(z.string()),
 });
+export type BulkConfirmed = z.infer<typeof bulkConfirmedSchema>;
 
 export const bulkLogSchema = z.object({
   id: z.string(),

@@ -130,6 +130,12 @@ const exactMessages: Record<string, TranslationKey> = {
   [bulkMessages.fileCorrupt]: 'bulk.messages.fileCorrupt',
   [bulkMessages.noHeader]: 'bulk.messages.noHeader',
   [bulkMessages.fileRequired]: 'bulk.messages.fileRequired',
+  // Sheet limits and a retried confirm (issue 11).
+  [bulkMessages.sheetTooBig]: 'bulk.messages.sheetTooBig',
+  [bulkMessages.sheetTooMuchData]: 'bulk.messages.sheetTooMuchData',
+  [bulkMessages.sheetTooSlow]: 'bulk.messages.sheetTooSlow',
+  [bulkMessages.confirmInProgress]: 'bulk.messages.confirmInProgress',
+  [bulkMessages.idempotencyKeyReused]: 'bulk.messages.idempotencyKeyReused',
 };
 
 /** Subjects of the name rules ("Shop name is required") and their labels. */

@@ -1,4 +1,5 @@
-import { bulkColumns, toCsv } from '@dak/domain/bulk';
+import { randomUUID } from 'node:crypto';
+import { bulkColumns, bulkMessages, toCsv } from '@dak/domain/bulk';
 import { isValidTrackingId } from '@dak/domain/tracking-id';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,16 @@ function upload(filename: string, bytes: Buffer, contentType: string, fields: Re
     url: `/api/v1${base()}/preview`,
     headers: { authorization: `Bearer ${owner.token}`, ...form.headers },
     payload: form.payload,
+  });
+}
+
+/** A bulk confirm as the web sends it: one Idempotency-Key per sheet. */
+function confirmSheet(url: string, token: string, payload: unknown, key: string | null = randomUUID()) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { authorization: `Bearer ${token}`, ...(key === null ? {} : { 'idempotency-key': key }) },
+    payload: payload as Record<string, unknown>,
   });
 }
 
@@ -127,7 +138,7 @@ describe('bulk upload', () => {
     expect(again.json()).toMatchObject({ validCount: 50, errorCount: 0 });
 
     const before = await countParcels(owner.shop.id);
-    const confirm = await call('POST', `${base()}/confirm`, owner.token, {
+    const confirm = await confirmSheet(`${base()}/confirm`, owner.token, {
       pickupLocationId: pickupId,
       sellingPriceAcknowledged: true,
       fileName: 'march.xlsx',
@@ -180,14 +191,16 @@ describe('bulk upload', () => {
       }
       return row;
     });
-    const res = await call('POST', `/shops/${shopId}/parcels/bulk/confirm`, other.token, {
-      pickupLocationId: pickup.json().id,
-      sellingPriceAcknowledged: true,
-      rows,
-    });
+    const sheet = { pickupLocationId: pickup.json().id, sellingPriceAcknowledged: true, rows };
+    const key = randomUUID();
+    const res = await confirmSheet(`/shops/${shopId}/parcels/bulk/confirm`, other.token, sheet, key);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
     const { trackingIds } = res.json();
     expect(trackingIds).toHaveLength(1200);
+    // A retry of a sheet booked over several transactions answers the same and books nothing.
+    const retry = await confirmSheet(`/shops/${shopId}/parcels/bulk/confirm`, other.token, sheet, key);
+    expect(retry.statusCode, retry.body.slice(0, 300)).toBe(201);
+    expect(retry.json()).toEqual(res.json());
     expect(new Set(trackingIds).size).toBe(1200);
     expect(await countParcels(shopId)).toBe(1200);
     // Row order: the 701st tracking ID is INV-700's parcel.
@@ -243,22 +256,22 @@ describe('bulk upload', () => {
       Object.fromEntries(bulkColumns.map((c, k) => [c.field, goodRow(100 + i)[k]])),
     );
     const before = await countParcels(owner.shop.id);
-    const noPickup = await call('POST', `${base()}/confirm`, owner.token, {
+    const noPickup = await confirmSheet(`${base()}/confirm`, owner.token, {
       sellingPriceAcknowledged: true,
       rows,
     });
     expect(noPickup.statusCode).toBe(400);
     expect(noPickup.body).toContain('Choose a pickup location');
-    const noAck = await call('POST', `${base()}/confirm`, owner.token, { pickupLocationId: pickupId, rows });
+    const noAck = await confirmSheet(`${base()}/confirm`, owner.token, { pickupLocationId: pickupId, rows });
     expect(noAck.statusCode).toBe(400);
     expect(noAck.body).toContain('selling price');
-    const falseAck = await call('POST', `${base()}/confirm`, owner.token, {
+    const falseAck = await confirmSheet(`${base()}/confirm`, owner.token, {
       pickupLocationId: pickupId,
       sellingPriceAcknowledged: false,
       rows,
     });
     expect(falseAck.statusCode).toBe(400);
-    const oneBad = await call('POST', `${base()}/confirm`, owner.token, {
+    const oneBad = await confirmSheet(`${base()}/confirm`, owner.token, {
       pickupLocationId: pickupId,
       sellingPriceAcknowledged: true,
       rows: [rows[0], { ...rows[1], customerPhone: '123' }],
@@ -467,5 +480,110 @@ describe('bulk upload', () => {
     const stranger = await registerMerchant(t.app);
     const res = await call('GET', `${base()}/logs`, stranger.token);
     expect([403, 404]).toContain(res.statusCode);
+  });
+
+  describe('Idempotency-Key on confirm (issue 11, finding 9)', () => {
+    const sheetOf = (from: number, count: number) => ({
+      pickupLocationId: pickupId,
+      sellingPriceAcknowledged: true,
+      fileName: 'retry.xlsx',
+      rows: Array.from({ length: count }, (_, i) =>
+        Object.fromEntries(bulkColumns.map((c, k) => [c.field, goodRow(from + i)[k]])),
+      ),
+    });
+    const logCount = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('bulk_parcel_create_logs')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('shop_id', '=', owner.shop.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    it('books a retried sheet once and answers the retry with the first answer', async () => {
+      const sheet = sheetOf(9000, 3);
+      const key = randomUUID();
+      const [parcels, logs] = [await countParcels(owner.shop.id), await logCount()];
+      const first = await confirmSheet(`${base()}/confirm`, owner.token, sheet, key);
+      expect(first.statusCode, first.body).toBe(201);
+      const second = await confirmSheet(`${base()}/confirm`, owner.token, sheet, key);
+      expect(second.statusCode, second.body).toBe(201);
+      expect(second.headers['idempotent-replayed']).toBe('true');
+      expect(second.body).toBe(first.body);
+      expect(await countParcels(owner.shop.id)).toBe(parcels + 3);
+      expect(await logCount()).toBe(logs + 1);
+    });
+
+    it('books once when two confirms with one key race', async () => {
+      const sheet = sheetOf(9100, 4);
+      const key = randomUUID();
+      const before = await countParcels(owner.shop.id);
+      const [a, b] = await Promise.all([
+        confirmSheet(`${base()}/confirm`, owner.token, sheet, key),
+        confirmSheet(`${base()}/confirm`, owner.token, sheet, key),
+      ]);
+      expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([201, 201]);
+      expect(a.json()).toEqual(b.json());
+      expect(await countParcels(owner.shop.id)).toBe(before + 4);
+    });
+
+    it('refuses a confirm without a key, and a key sent again with another sheet or booking', async () => {
+      const before = await countParcels(owner.shop.id);
+      const none = await confirmSheet(`${base()}/confirm`, owner.token, sheetOf(9200, 2), null);
+      expect(none.statusCode, none.body).toBe(400);
+      expect(none.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: bulkMessages.idempotencyKeyRequired,
+      });
+      const blank = await confirmSheet(`${base()}/confirm`, owner.token, sheetOf(9200, 2), '  ');
+      expect(blank.statusCode, blank.body).toBe(400);
+      expect(blank.json().error.message).toBe(bulkMessages.idempotencyKeyRequired);
+      expect(await countParcels(owner.shop.id)).toBe(before);
+
+      const key = randomUUID();
+      const first = await confirmSheet(`${base()}/confirm`, owner.token, sheetOf(9300, 2), key);
+      expect(first.statusCode, first.body).toBe(201);
+      const other = await confirmSheet(`${base()}/confirm`, owner.token, sheetOf(9400, 2), key);
+      expect(other.statusCode, other.body).toBe(409);
+      expect(other.json().error).toMatchObject({
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message: bulkMessages.idempotencyKeyReused,
+      });
+
+      // A single booking's key is not a sheet's, and the other way round.
+      const single = Object.fromEntries(bulkColumns.map((c, k) => [c.field, goodRow(9500)[k]]));
+      const singleKey = randomUUID();
+      const booked = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/shops/${owner.shop.id}/parcels`,
+        headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': singleKey },
+        payload: {
+          ...single,
+          alternatePhone: undefined,
+          categoryId: undefined,
+          instructions: undefined,
+          pickupLocationId: pickupId,
+        },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      const asSheet = await confirmSheet(`${base()}/confirm`, owner.token, sheetOf(9600, 1), singleKey);
+      expect(asSheet.statusCode, asSheet.body).toBe(409);
+      const asSingle = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/shops/${owner.shop.id}/parcels`,
+        headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': key },
+        payload: {
+          ...single,
+          alternatePhone: undefined,
+          categoryId: undefined,
+          instructions: undefined,
+          pickupLocationId: pickupId,
+        },
+      });
+      expect(asSingle.statusCode, asSingle.body).toBe(409);
+      expect(await countParcels(owner.shop.id)).toBe(before + 3);
+    });
   });
 });

@@ -3,6 +3,7 @@ import {
   bulkConfirmSchema,
   bulkLogListSchema,
   bulkLogQuerySchema,
+  bulkMessages,
   bulkPreviewJsonSchema,
   bulkPreviewSchema,
 } from '@dak/domain/bulk';
@@ -12,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { type Guards, shopOf, userOf } from '../../plugins/auth';
+import { requiredIdempotencyHeaders } from '../parcels/idempotency';
 import type { BulkParcelsService } from './bulk-parcels.service';
 import { readBulkUpload } from './bulk-parcels.upload';
 
@@ -104,20 +106,26 @@ export function bulkParcelsRoutes(deps: { bulk: BulkParcelsService; guards: Guar
           description:
             'Needs the pickup location and sellingPriceAcknowledged: true (spec 5). Rows are checked ' +
             'again; any invalid row answers 400 VALIDATION_FAILED with details.rows and books nothing. ' +
-            'Otherwise all rows are booked (500 per transaction) and the tracking IDs come back in row order.',
+            'Otherwise all rows are booked (500 per transaction) and the tracking IDs come back in row order. ' +
+            'Idempotency-Key is required (one per sheet, the same on a retry): a retry of the same body ' +
+            'answers with the first answer (header idempotent-replayed: true); the key with another body is ' +
+            '409 IDEMPOTENCY_KEY_REUSED; while the first is still booking, 409 CONFLICT.',
           security,
           params: shopParams,
+          headers: requiredIdempotencyHeaders(bulkMessages.idempotencyKeyRequired),
           body: bulkConfirmSchema,
           response: { 201: bulkConfirmedSchema },
         },
       },
       async (request, reply) => {
-        const result = await bulk.confirm({
+        const { result, statusCode, replayed } = await bulk.confirm({
           shopId: shopOf(request).shopId,
           userId: userOf(request).userId,
           body: request.body,
+          idempotencyKey: request.headers['idempotency-key'],
         });
-        return reply.status(201).send(result);
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(statusCode as 201).send(result);
       },
     );
 

@@ -1,5 +1,6 @@
 import {
   type BulkConfirm,
+  type BulkConfirmed,
   type BulkPreviewRow,
   type BulkRowError,
   type BulkRowInput,
@@ -18,6 +19,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AddressPredictionService } from '../address-prediction/address-prediction.service';
 import type { FlagsService } from '../flags/flags.service';
+import { type KeyRecorder, requestHash } from '../parcels/idempotency';
 import type { ParcelsService } from '../parcels/parcels.service';
 import { fieldError } from '../parcels/parcels.service';
 import type { PickupLocationsService } from '../pickup-locations/pickup-locations.service';
@@ -185,42 +187,74 @@ export function createBulkParcelsService(deps: {
      * Books every row or none: any invalid row answers 400 with the rows and their errors (and the
      * attempt is logged with created 0); otherwise all rows are booked, bulkBatchSize per
      * transaction, and the log row is written with the last batch.
+     *
+     * Idempotent by the sheet's Idempotency-Key, as a single booking is (issue 11): a retry answers
+     * with the first answer, the key with another body is refused. The key is recorded in the first
+     * batch's transaction (as in progress when there are more batches, completed in the last), so
+     * of two confirms racing with one key only one books; the other replays it, or is told to wait
+     * while it is still booking.
      */
-    async confirm(input: { shopId: string; userId: string; body: BulkConfirm }) {
-      const { shopId, userId, body } = input;
-      const checked = await checkRows(shopId, body.rows, body.pickupLocationId);
-      const bad = checked.rows.filter((r) => r.errors.length > 0);
-      const log = (created: number, failed: number) => ({
-        shop_id: shopId,
-        user_id: userId,
-        file_name: body.fileName ?? null,
-        total: body.rows.length,
-        created,
-        failed,
-        created_at: clock.now(),
-      });
-      if (bad.length > 0) {
-        await db.insertInto('bulk_parcel_create_logs').values(log(0, bad.length)).execute();
-        throw new AppError('VALIDATION_FAILED', bulkMessages.invalidRows, {
-          rows: bad.map((r) => ({ index: r.index, errors: r.errors })),
-        });
-      }
-      let logId = '';
-      const trackingIds = await parcels.createMany({
+    async confirm(input: { shopId: string; userId: string; body: BulkConfirm; idempotencyKey: string }) {
+      const { shopId, userId, body, idempotencyKey } = input;
+      const { result, statusCode, replayed } = await parcels.once<BulkConfirmed>({
         shopId,
-        userId,
-        batchSize: bulkBatchSize,
-        items: checked.rows.map((r) => ({ body: r.body as ParcelCreate, quote: r.quote as ChargeQuote })),
-        onLastBatch: async (trx) => {
-          const row = await trx
-            .insertInto('bulk_parcel_create_logs')
-            .values(log(body.rows.length, 0))
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          logId = row.id;
+        key: idempotencyKey,
+        hash: requestHash({ bulkConfirm: body }),
+        reusedMessage: bulkMessages.idempotencyKeyReused,
+        replay: async (stored) => {
+          const answer = stored.response as Partial<BulkConfirmed> & { inProgress?: boolean };
+          if (answer.inProgress) throw new AppError('CONFLICT', bulkMessages.confirmInProgress);
+          if (!answer.trackingIds)
+            throw new AppError('IDEMPOTENCY_KEY_REUSED', bulkMessages.idempotencyKeyReused);
+          return answer as BulkConfirmed;
         },
+        book: async (keys) => ({ result: await book(keys), statusCode: 201 }),
       });
-      return { logId, created: trackingIds.length, trackingIds };
+      return { result, statusCode, replayed };
+
+      async function book(keys: KeyRecorder): Promise<BulkConfirmed> {
+        const checked = await checkRows(shopId, body.rows, body.pickupLocationId);
+        const bad = checked.rows.filter((r) => r.errors.length > 0);
+        const log = (created: number, failed: number) => ({
+          shop_id: shopId,
+          user_id: userId,
+          file_name: body.fileName ?? null,
+          total: body.rows.length,
+          created,
+          failed,
+          created_at: clock.now(),
+        });
+        if (bad.length > 0) {
+          await db.insertInto('bulk_parcel_create_logs').values(log(0, bad.length)).execute();
+          throw new AppError('VALIDATION_FAILED', bulkMessages.invalidRows, {
+            rows: bad.map((r) => ({ index: r.index, errors: r.errors })),
+          });
+        }
+        let answer: BulkConfirmed | undefined;
+        let batches = 1;
+        await parcels.createMany({
+          shopId,
+          userId,
+          batchSize: bulkBatchSize,
+          items: checked.rows.map((r) => ({ body: r.body as ParcelCreate, quote: r.quote as ChargeQuote })),
+          onFirstBatch: async (trx, count) => {
+            batches = count;
+            if (count > 1) await keys.record(trx, { inProgress: true }, 202);
+          },
+          onLastBatch: async (trx, trackingIds) => {
+            const row = await trx
+              .insertInto('bulk_parcel_create_logs')
+              .values(log(body.rows.length, 0))
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            answer = { logId: row.id, created: trackingIds.length, trackingIds: [...trackingIds] };
+            if (batches > 1) await keys.complete(trx, answer);
+            else await keys.record(trx, answer);
+          },
+        });
+        if (!answer) throw new Error('bulk confirm booked no last batch');
+        return answer;
+      }
     },
 
     async logs(shopId: string, page: { limit: number; offset: number }) {

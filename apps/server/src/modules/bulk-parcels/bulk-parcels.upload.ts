@@ -7,9 +7,9 @@ import {
   parseCsv,
   rowsFromSheet,
 } from '@dak/domain/bulk';
-import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
+import { readXlsxTable } from './xlsx-sheet';
 
 export type BulkUpload = {
   fileName: string;
@@ -31,26 +31,6 @@ function csvText(bytes: Buffer): string | undefined {
   }
 }
 
-/** The first sheet's cells as text (a formula's result, a link's text, numbers as written). */
-async function xlsxTable(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('FILE_CORRUPT', bulkMessages.fileCorrupt);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('FILE_CORRUPT', bulkMessages.fileCorrupt);
-  const table: string[][] = [];
-  const width = sheet.columnCount;
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= width; c++) cells.push(row.getCell(c).text ?? '');
-    table[rowNumber - 1] = cells;
-  });
-  return Array.from(table, (r) => r ?? []);
-}
-
 /** Reads an .xlsx or .csv sheet, judged by its bytes as well as its name, into rows. */
 export async function rowsFromFile(
   fileName: string,
@@ -60,7 +40,7 @@ export async function rowsFromFile(
   const name = fileName.toLowerCase();
   let table: string[][];
   if (name.endsWith('.xlsx') && isZip(bytes)) {
-    table = await xlsxTable(bytes);
+    table = await readXlsxTable(bytes);
   } else if (name.endsWith('.csv')) {
     const text = csvText(bytes);
     if (text === undefined) throw new AppError('FILE_TYPE_NOT_ALLOWED', bulkMessages.fileType);

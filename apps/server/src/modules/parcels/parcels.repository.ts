@@ -243,6 +243,21 @@ export function createParcelsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
       return Boolean(row);
     },
+
+    /** A recorded key's final response (a bulk confirm records its key first, then completes it). */
+    async updateIdempotencyKey(
+      shopId: string,
+      key: string,
+      values: { status_code: number; response: string },
+      trx: Executor = db,
+    ) {
+      await trx
+        .updateTable('idempotency_keys')
+        .set(values)
+        .where('shop_id', '=', shopId)
+        .where('key', '=', key)
+        .execute();
+    },
   };
 }
 

@@ -13,20 +13,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Guards, shopOf, userOf } from '../../plugins/auth';
+import { optionalIdempotencyHeaders } from './idempotency';
 import type { ParcelsService } from './parcels.service';
 
 const shopParams = z.object({ shopId: z.uuid() });
 const parcelParams = shopParams.extend({ parcelId: z.uuid({ error: parcelMessages.notFound }) });
-/** Other headers pass through untouched; only the key is checked. */
-const bookingHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .trim()
-    .min(1)
-    .max(255)
-    .optional()
-    .meta({ description: 'Any unique string per booking; a retry with the same key and body books once' }),
-});
+const bookingHeaders = optionalIdempotencyHeaders;
 
 /** A shop's parcels: book, list, detail with the timeline, delete before pickup. */
 export function parcelsRoutes(deps: { parcels: ParcelsService; guards: Guards }) {

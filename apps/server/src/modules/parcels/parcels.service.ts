@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   type ExchangeCreate,
   type ExchangeResult,
@@ -30,6 +30,7 @@ import type { CustomersService } from '../customers/customers.service';
 import { recordTransition } from '../parcel-transitions/parcel-transitions.service';
 import type { PickupLocationsService } from '../pickup-locations/pickup-locations.service';
 import type { PricingService } from '../pricing/pricing.service';
+import { createIdempotency, type KeyRecorder, requestHash } from './idempotency';
 import type { ParcelEventRow, ParcelListFilter, ParcelRow, ParcelsRepository } from './parcels.repository';
 
 export type ParcelsService = ReturnType<typeof createParcelsService>;
@@ -118,22 +119,6 @@ export function asBodyError(error: unknown): unknown {
   return new AppError(error.code, error.message, { ...details, fields });
 }
 
-/** JSON with keys in order, so one body always hashes the same. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-const requestHash = (body: unknown) => createHash('sha256').update(stableJson(body)).digest('hex');
-
-/** Thrown inside the booking transaction when a concurrent request recorded the same key first. */
-class KeyTaken extends Error {}
-
 const dhakaDayStart = (date: string) => new Date(`${date}T00:00:00+06:00`);
 const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
 
@@ -178,6 +163,7 @@ export function createParcelsService(deps: {
   randomInt?: (max: number) => number;
 }) {
   const { db, clock, repo, pickups, pricing, customers } = deps;
+  const idempotency = createIdempotency(repo);
   const random = deps.randomInt ?? randomInt;
 
   async function load(
@@ -420,14 +406,6 @@ export function createParcelsService(deps: {
     return booked;
   }
 
-  async function replay(shopId: string, stored: { request_hash: string; response: unknown }, hash: string) {
-    if (stored.request_hash !== hash) {
-      throw new AppError('IDEMPOTENCY_KEY_REUSED', parcelMessages.idempotencyKeyReused);
-    }
-    const { parcelId } = stored.response as { parcelId: string };
-    return toParcel(await load(shopId, parcelId));
-  }
-
   return {
     /**
      * Books a parcel at pickup_pending with its charge and first event. With an Idempotency-Key,
@@ -442,45 +420,26 @@ export function createParcelsService(deps: {
       idempotencyKey?: string;
     }): Promise<BookingResult> {
       const { shopId, userId, body, idempotencyKey } = input;
-      const hash = requestHash(body);
-      if (idempotencyKey) {
-        const stored = await repo.findIdempotencyKey(shopId, idempotencyKey);
-        if (stored)
-          return {
-            parcel: await replay(shopId, stored, hash),
-            statusCode: stored.status_code,
-            replayed: true,
-          };
-      }
-
-      const { quote } = await prepare(shopId, body);
-      const now = clock.now();
-      try {
-        const parcelId = await db.transaction().execute(async (trx) => {
-          const [booked] = await insertBookings(trx, { shopId, userId, items: [{ body, quote }], now });
-          const id = booked?.id as string;
-          if (idempotencyKey) {
-            const recorded = await repo.insertIdempotencyKey(
-              {
-                shop_id: shopId,
-                key: idempotencyKey,
-                request_hash: hash,
-                status_code: 201,
-                response: JSON.stringify({ parcelId: id }),
-              },
-              trx,
-            );
-            if (!recorded) throw new KeyTaken();
-          }
-          return id;
-        });
-        return { parcel: toParcel(await load(shopId, parcelId)), statusCode: 201, replayed: false };
-      } catch (error) {
-        if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;
-        const stored = await repo.findIdempotencyKey(shopId, idempotencyKey);
-        if (!stored) throw error;
-        return { parcel: await replay(shopId, stored, hash), statusCode: stored.status_code, replayed: true };
-      }
+      const { result, statusCode, replayed } = await idempotency.once({
+        shopId,
+        key: idempotencyKey,
+        hash: requestHash(body),
+        reusedMessage: parcelMessages.idempotencyKeyReused,
+        replay: async (stored) =>
+          toParcel(await load(shopId, (stored.response as { parcelId: string }).parcelId)),
+        book: async (keys) => {
+          const { quote } = await prepare(shopId, body);
+          const now = clock.now();
+          const parcelId = await db.transaction().execute(async (trx) => {
+            const [booked] = await insertBookings(trx, { shopId, userId, items: [{ body, quote }], now });
+            const id = booked?.id as string;
+            await keys.record(trx, { parcelId: id });
+            return id;
+          });
+          return { result: toParcel(await load(shopId, parcelId)), statusCode: 201 };
+        },
+      });
+      return { parcel: result, statusCode, replayed };
     },
 
     /**
@@ -495,124 +454,98 @@ export function createParcelsService(deps: {
       idempotencyKey?: string;
     }): Promise<{ result: Omit<ExchangeResult, 'message'>; statusCode: number; replayed: boolean }> {
       const { shopId, userId, body, idempotencyKey } = input;
-      const hash = requestHash(body);
-      const replayExchange = async (stored: {
-        request_hash: string;
-        response: unknown;
-        status_code: number;
-      }) => {
-        if (stored.request_hash !== hash) {
-          throw new AppError('IDEMPOTENCY_KEY_REUSED', parcelMessages.idempotencyKeyReused);
-        }
-        const ids = stored.response as { parcelId?: string | null; reverseId?: string };
-        if (!ids.reverseId) throw new AppError('IDEMPOTENCY_KEY_REUSED', parcelMessages.idempotencyKeyReused);
-        return {
-          result: {
-            forward: ids.parcelId ? toParcel(await load(shopId, ids.parcelId)) : null,
-            reverse: toParcel(await load(shopId, ids.reverseId)),
-          },
-          statusCode: stored.status_code,
-          replayed: true,
-        };
-      };
-      if (idempotencyKey) {
-        const stored = await repo.findIdempotencyKey(shopId, idempotencyKey);
-        if (stored) return replayExchange(stored);
-      }
+      const loadLegs = async (ids: { forwardId: string | null; reverseId: string }) => ({
+        forward: ids.forwardId ? toParcel(await load(shopId, ids.forwardId)) : null,
+        reverse: toParcel(await load(shopId, ids.reverseId)),
+      });
+      return idempotency.once({
+        shopId,
+        key: idempotencyKey,
+        hash: requestHash(body),
+        reusedMessage: parcelMessages.idempotencyKeyReused,
+        replay: async (stored) => {
+          const ids = stored.response as { parcelId?: string | null; reverseId?: string };
+          // A single booking's key sent with an exchange.
+          if (!ids.reverseId)
+            throw new AppError('IDEMPOTENCY_KEY_REUSED', parcelMessages.idempotencyKeyReused);
+          return loadLegs({ forwardId: ids.parcelId ?? null, reverseId: ids.reverseId });
+        },
+        book: async (keys) => ({ result: await loadLegs(await bookExchange(keys)), statusCode: 201 }),
+      });
 
-      const info = body.isReverseOnly
-        ? { ...body.forwardParcelInfo, parcelType: 'reverse' as const }
-        : body.forwardParcelInfo;
-      const { quote } = await prepare(shopId, info, !body.isReverseOnly);
-      const free: ChargeQuote = {
-        ...quote,
-        deliveryCharge: 0,
-        codCharge: 0,
-        totalCharge: 0,
-        returnCharge: 0,
-      };
-      const now = clock.now();
-      try {
-        const ids = await db.transaction().execute(async (trx) => {
-          let forwardId: string | null = null;
-          let reverseId: string;
-          if (body.isReverseOnly) {
-            reverseId = (await insertBooking(trx, { shopId, userId, body: info, quote, now })).id;
-          } else {
-            if (body.reverseParcelId) {
-              const leg = await repo.find(shopId, body.reverseParcelId, trx, true);
-              if (!leg) throw new AppError('NOT_FOUND', parcelMessages.notFound);
-              const linked = Boolean(await repo.findForwardOf(leg.id, trx)) || leg.reverse_parcel_id !== null;
-              const problem = reverseLegProblem(
-                {
-                  parcelType: leg.parcel_type,
-                  status: leg.status,
-                  customerPhone: leg.customer_phone,
-                  linked,
-                },
-                info.customerPhone,
-              );
-              if (problem === parcelMessages.reverseLegLinked) throw new AppError('CONFLICT', problem);
-              if (problem) throw fieldError('reverseParcelId', problem);
-              await repo.makeReverseLeg(leg.id, now, trx);
-              reverseId = leg.id;
+      async function bookExchange(keys: KeyRecorder) {
+        const info = body.isReverseOnly
+          ? { ...body.forwardParcelInfo, parcelType: 'reverse' as const }
+          : body.forwardParcelInfo;
+        const { quote } = await prepare(shopId, info, !body.isReverseOnly);
+        const free: ChargeQuote = {
+          ...quote,
+          deliveryCharge: 0,
+          codCharge: 0,
+          totalCharge: 0,
+          returnCharge: 0,
+        };
+        const now = clock.now();
+        try {
+          return await db.transaction().execute(async (trx) => {
+            let forwardId: string | null = null;
+            let reverseId: string;
+            if (body.isReverseOnly) {
+              reverseId = (await insertBooking(trx, { shopId, userId, body: info, quote, now })).id;
             } else {
-              reverseId = (
+              if (body.reverseParcelId) {
+                const leg = await repo.find(shopId, body.reverseParcelId, trx, true);
+                if (!leg) throw new AppError('NOT_FOUND', parcelMessages.notFound);
+                const linked =
+                  Boolean(await repo.findForwardOf(leg.id, trx)) || leg.reverse_parcel_id !== null;
+                const problem = reverseLegProblem(
+                  {
+                    parcelType: leg.parcel_type,
+                    status: leg.status,
+                    customerPhone: leg.customer_phone,
+                    linked,
+                  },
+                  info.customerPhone,
+                );
+                if (problem === parcelMessages.reverseLegLinked) throw new AppError('CONFLICT', problem);
+                if (problem) throw fieldError('reverseParcelId', problem);
+                await repo.makeReverseLeg(leg.id, now, trx);
+                reverseId = leg.id;
+              } else {
+                reverseId = (
+                  await insertBooking(trx, {
+                    shopId,
+                    userId,
+                    body: { ...info, parcelType: 'reverse', cashCollectionAmount: 0, sellingPrice: 0 },
+                    quote: free,
+                    now,
+                    flowType: 'exchange_return',
+                    skipAddressBook: true,
+                  })
+                ).id;
+              }
+              forwardId = (
                 await insertBooking(trx, {
                   shopId,
                   userId,
-                  body: { ...info, parcelType: 'reverse', cashCollectionAmount: 0, sellingPrice: 0 },
-                  quote: free,
+                  body: info,
+                  quote,
                   now,
                   flowType: 'exchange_return',
-                  skipAddressBook: true,
                 })
               ).id;
+              await repo.linkReverse(forwardId, reverseId, trx);
             }
-            forwardId = (
-              await insertBooking(trx, {
-                shopId,
-                userId,
-                body: info,
-                quote,
-                now,
-                flowType: 'exchange_return',
-              })
-            ).id;
-            await repo.linkReverse(forwardId, reverseId, trx);
+            await keys.record(trx, { parcelId: forwardId, reverseId });
+            return { forwardId, reverseId };
+          });
+        } catch (error) {
+          // Two exchanges racing for one reverse parcel: the unique index refuses the second.
+          if ((error as { constraint?: string }).constraint === 'parcels_reverse_parcel_idx') {
+            throw new AppError('CONFLICT', parcelMessages.reverseLegLinked);
           }
-          if (idempotencyKey) {
-            const recorded = await repo.insertIdempotencyKey(
-              {
-                shop_id: shopId,
-                key: idempotencyKey,
-                request_hash: hash,
-                status_code: 201,
-                response: JSON.stringify({ parcelId: forwardId, reverseId }),
-              },
-              trx,
-            );
-            if (!recorded) throw new KeyTaken();
-          }
-          return { forwardId, reverseId };
-        });
-        return {
-          result: {
-            forward: ids.forwardId ? toParcel(await load(shopId, ids.forwardId)) : null,
-            reverse: toParcel(await load(shopId, ids.reverseId)),
-          },
-          statusCode: 201,
-          replayed: false,
-        };
-      } catch (error) {
-        // Two exchanges racing for one reverse parcel: the unique index refuses the second.
-        if ((error as { constraint?: string }).constraint === 'parcels_reverse_parcel_idx') {
-          throw new AppError('CONFLICT', parcelMessages.reverseLegLinked);
+          throw error;
         }
-        if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;
-        const stored = await repo.findIdempotencyKey(shopId, idempotencyKey);
-        if (!stored) throw error;
-        return replayExchange(stored);
       }
     },
 
@@ -629,6 +562,9 @@ export function createParcelsService(deps: {
       return prepareMany(shopId, bodies);
     },
 
+    /** Idempotency-Key for other ways of booking (bulk confirm), the same as create's. */
+    once: idempotency.once,
+
     /**
      * Books checked bookings (each with its quote from check) in row order, `batchSize` per
      * transaction, through the same insert as a single booking. Returns the tracking IDs in order.
@@ -638,8 +574,10 @@ export function createParcelsService(deps: {
       userId: string;
       items: { body: ParcelCreate; quote: ChargeQuote }[];
       batchSize: number;
-      /** Runs in the last batch's transaction (the bulk log row). */
-      onLastBatch?: (trx: Transaction<DB>) => Promise<void>;
+      /** Runs in the first batch's transaction, after its rows (a bulk confirm claims its key). */
+      onFirstBatch?: (trx: Transaction<DB>, batches: number) => Promise<void>;
+      /** Runs in the last batch's transaction with every tracking ID (the bulk log row and key). */
+      onLastBatch?: (trx: Transaction<DB>, trackingIds: readonly string[]) => Promise<void>;
     }) {
       const now = clock.now();
       const trackingIds: string[] = [];
@@ -658,7 +596,10 @@ export function createParcelsService(deps: {
             now,
           });
           const out = booked.map((b) => b.trackingId);
-          if (last && input.onLastBatch) await input.onLastBatch(trx);
+          if (start === 0 && input.onFirstBatch) {
+            await input.onFirstBatch(trx, Math.ceil(input.items.length / input.batchSize));
+          }
+          if (last && input.onLastBatch) await input.onLastBatch(trx, [...trackingIds, ...out]);
           return out;
         });
         trackingIds.push(...ids);

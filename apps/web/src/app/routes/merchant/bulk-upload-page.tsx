@@ -50,7 +50,8 @@ import { type Language, useLanguage } from '../../../lib/i18n';
 import { RequireShop } from '../../require-shop';
 import type { SelectedShop } from '../../shop-context';
 
-type Sheet = { fileName?: string; format: BulkFormat; rows: GridRow[]; limit: number };
+/** confirmKey: the sheet's Idempotency-Key, made when it is loaded, so a retried confirm books it once. */
+type Sheet = { fileName?: string; format: BulkFormat; rows: GridRow[]; limit: number; confirmKey: string };
 type Booked = { created: number; trackingIds: string[] };
 
 /** 22 November 2026, 14:05 (Bengali digits in Bengali). */
@@ -194,8 +195,8 @@ function BulkUpload({ shop }: { shop: SelectedShop }) {
   const activePickups = pickups.data?.items ?? [];
   const chosenPickup = pickupId;
 
-  const start = (next: Omit<Sheet, 'rows'>, rows: GridRow[]) => {
-    setSheet({ ...next, rows });
+  const start = (next: Omit<Sheet, 'rows' | 'confirmKey'>, rows: GridRow[]) => {
+    setSheet({ ...next, rows, confirmKey: crypto.randomUUID() });
     setPage(1);
     setErrorKeys(null);
     setFormError(null);
@@ -292,6 +293,7 @@ function BulkUpload({ shop }: { shop: SelectedShop }) {
         pickupLocationId: chosenPickup,
         fileName: sheet.fileName,
         rows: sent.map(inputOf),
+        idempotencyKey: sheet.confirmKey,
       },
       {
         onSuccess: (result) => {

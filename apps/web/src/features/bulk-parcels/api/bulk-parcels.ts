@@ -56,13 +56,16 @@ export type BulkConfirmInput = {
   pickupLocationId: string;
   fileName?: string;
   rows: BulkRowInput[];
+  /** One per sheet, made when the sheet is loaded and sent again on a retry: the sheet books once. */
+  idempotencyKey: string;
 };
 
 /** POST …/bulk/confirm: books every row or none (400 with details.rows when a row is still wrong). */
-export function confirmBulk({ shopId, ...body }: BulkConfirmInput) {
+export function confirmBulk({ shopId, idempotencyKey, ...body }: BulkConfirmInput) {
   return apiRequest(`${base(shopId)}/confirm`, {
     method: 'POST',
     body: { ...body, sellingPriceAcknowledged: true },
+    headers: { 'Idempotency-Key': idempotencyKey },
     schema: bulkConfirmedSchema,
   });
 }
