@@ -298,3 +298,28 @@ describe('pages filled from the content, leads and tracking routes', () => {
     expect(await loaders.blogPost('missing')).toBeNull();
   });
 });
+
+describe('the track page over the lookup limit (issue 11)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_TRACKING_PER_IP_PER_MINUTE: '2' });
+  });
+  afterAll(() => limited.close());
+
+  it('says "try again in a minute" with a 429, in English and Bengali, never "no such parcel"', async () => {
+    const get = (url: string) => limited.app.inject({ method: 'GET', url });
+    expect((await get('/track/DK22222222X')).statusCode).toBe(404);
+    expect((await get('/track/DK22222222X')).statusCode).toBe(404);
+    const en = await get('/track/DK22222222X');
+    expect(en.statusCode).toBe(429);
+    expect(en.headers['retry-after']).toBe('60');
+    expect(en.body).toContain('Please try again in a minute.');
+    expect(en.body).not.toContain('We could not find this parcel');
+    const bn = await get('/bn/track/DK22222222X');
+    expect(bn.statusCode).toBe(429);
+    expect(bn.body).toContain('এক মিনিট পরে আবার চেষ্টা করুন');
+    expect(bn.body).not.toContain('এই পার্সেলটি খুঁজে পাওয়া যায়নি');
+    limited.clock.advance(61_000);
+    expect((await get('/track/DK22222222X')).statusCode).toBe(404);
+  });
+});
