@@ -4,6 +4,7 @@ import type { Permission } from '@dak/domain/permissions';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { autoReturnParcelsJob } from './jobs/auto-return-parcels.job';
@@ -105,12 +106,15 @@ import { createGuards } from './plugins/auth';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { createRateLimiter } from './plugins/rate-limit';
+import { requestLogSerializers } from './plugins/request-log';
 
 export type AppDeps = {
   config: Config;
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (stdout when absent); tests read the log through it. */
+  logStream?: DestinationStream;
 };
 
 /** A route as the route-table tests walk it; `bodyLimit` only where the route sets its own. */
@@ -136,6 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      serializers: requestLogSerializers,
       redact: {
         paths: [
           'req.headers.authorization',
