@@ -15,6 +15,7 @@ import { fetchCallRecordingJob } from './jobs/fetch-call-recording.job';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { sendParcelSmsJob } from './jobs/send-parcel-sms.job';
 import { type Clock, isMovable, shiftedClock, systemClock } from './lib/clock';
+import { createFieldCipher } from './lib/field-cipher';
 import { createLocalStorage } from './lib/storage';
 import { addressPredictionRoutes } from './modules/address-prediction/address-prediction.routes';
 import { createAddressPredictionService } from './modules/address-prediction/address-prediction.service';
@@ -223,7 +224,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Payments, NID, terms, flags, settings and the console (issue 3).
   const storage = createLocalStorage(config.filesDir);
   const banks = createBanksService({ db, clock });
-  const paymentMethods = createPaymentMethodsService({ db, clock, otp, banks });
+  const paymentMethods = createPaymentMethodsService({
+    db,
+    clock,
+    otp,
+    banks,
+    cipher: createFieldCipher(config.dataKeys),
+  });
   const nid = createNidService({ db, clock, storage });
   const terms = createTermsService({ db, clock });
   const flags = createFlagsService({ db, clock });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+/** What production needs besides NODE_ENV (each setting's own test names it missing). */
+const production = { NODE_ENV: 'production', DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+
 describe('config', () => {
   it('has defaults that run a fresh checkout', () => {
     const config = loadConfig({});
@@ -22,7 +25,7 @@ describe('config', () => {
   });
 
   it('uses strict limits in production and roomy ones in development, never none', () => {
-    const prod = loadConfig({ NODE_ENV: 'production' }).rateLimits;
+    const prod = loadConfig(production).rateLimits;
     const dev = loadConfig({ NODE_ENV: 'development' }).rateLimits;
     expect(prod.otpPerPhonePerHour).toBeLessThan(dev.otpPerPhonePerHour);
     expect(dev.otpPerIpPerHour).toBeGreaterThanOrEqual(1000);
@@ -34,13 +37,30 @@ describe('config', () => {
   });
 
   it('works jobs in-process by default, and runs them inline only in tests', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).jobs).toBe('in-process');
+    expect(loadConfig(production).jobs).toBe('in-process');
     expect(loadConfig({}).jobs).toBe('in-process');
     expect(loadConfig({ NODE_ENV: 'test' }).jobs).toBe('inline');
     expect(loadConfig({ JOBS: 'send-only' }).jobs).toBe('send-only');
-    expect(() => loadConfig({ NODE_ENV: 'production', JOBS: 'inline' })).toThrow(
-      /JOBS=inline is for tests only/,
-    );
+    expect(() => loadConfig({ ...production, JOBS: 'inline' })).toThrow(/JOBS=inline is for tests only/);
     expect(() => loadConfig({ JOBS: 'later' })).toThrow(ConfigError);
+  });
+
+  it('needs its own data encryption key in production; dev and test use a marked, public one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /DATA_ENCRYPTION_KEY is required in production/,
+    );
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/32 bytes in base64/);
+    const prod = loadConfig(production).dataKeys;
+    expect(prod.currentKeyId).toBe('k1');
+    expect(Object.keys(prod.keys)).toEqual(['k1']);
+    const old = Buffer.alloc(32, 9).toString('base64');
+    const rotated = loadConfig({
+      ...production,
+      DATA_ENCRYPTION_KEY_ID: 'k2',
+      DATA_ENCRYPTION_OLD_KEYS: `k1:${old}`,
+    }).dataKeys;
+    expect(rotated.currentKeyId).toBe('k2');
+    expect(Object.keys(rotated.keys).sort()).toEqual(['k1', 'k2']);
+    expect(loadConfig({ NODE_ENV: 'test' }).dataKeys.currentKeyId).toBe('dev-not-secret');
   });
 });
