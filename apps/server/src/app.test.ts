@@ -99,7 +99,10 @@ describe('the API shell', () => {
   });
 
   it('has no dev outbox, clock or job runner in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production' });
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=01712345678' });
       expect(res.statusCode).toBe(404);

@@ -4,6 +4,7 @@ import type { Permission } from '@dak/domain/permissions';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { autoReturnParcelsJob } from './jobs/auto-return-parcels.job';
@@ -14,6 +15,7 @@ import { fetchCallRecordingJob } from './jobs/fetch-call-recording.job';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { sendParcelSmsJob } from './jobs/send-parcel-sms.job';
 import { type Clock, isMovable, shiftedClock, systemClock } from './lib/clock';
+import { createFieldCipher } from './lib/field-cipher';
 import { createLocalStorage } from './lib/storage';
 import { addressPredictionRoutes } from './modules/address-prediction/address-prediction.routes';
 import { createAddressPredictionService } from './modules/address-prediction/address-prediction.service';
@@ -108,6 +110,7 @@ import { createGuards } from './plugins/auth';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { createRateLimiter } from './plugins/rate-limit';
+import { requestLogSerializers } from './plugins/request-log';
 
 export type AppDeps = {
   config: Config;
@@ -116,6 +119,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Sees each SMS as the phone gets it: how tests read codes, which no route shows outside development. */
   onSmsSent?: (message: SmsMessage) => void;
+  /** Where the default logger writes (stdout when absent); tests read the log through it. */
+  logStream?: DestinationStream;
 };
 
 /** A route as the route-table tests walk it; `bodyLimit` only where the route sets its own. */
@@ -141,6 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      serializers: requestLogSerializers,
       redact: {
         paths: [
           'req.headers.authorization',
@@ -237,7 +244,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Payments, NID, terms, flags, settings and the console (issue 3).
   const storage = createLocalStorage(config.filesDir);
   const banks = createBanksService({ db, clock });
-  const paymentMethods = createPaymentMethodsService({ db, clock, otp, banks });
+  const paymentMethods = createPaymentMethodsService({
+    db,
+    clock,
+    otp,
+    banks,
+    cipher: createFieldCipher(config.dataKeys),
+  });
   const nid = createNidService({ db, clock, storage });
   const terms = createTermsService({ db, clock });
   const flags = createFlagsService({ db, clock });

@@ -8,6 +8,7 @@ const production = {
   SMS_API_KEY: 'key',
   SMS_SENDER_ID: 'Dak',
   PUBLIC_URL: 'https://dak.example/',
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 
 describe('config', () => {
@@ -87,7 +88,7 @@ describe('config', () => {
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
   });
 
-  it('refuses to start production without a real SMS gateway and PUBLIC_URL, one line per setting', () => {
+  it('refuses to start production without a real SMS gateway, PUBLIC_URL and a data key, one line per setting', () => {
     let problems: string[] = [];
     try {
       loadConfig({ NODE_ENV: 'production' });
@@ -101,6 +102,7 @@ describe('config', () => {
       'SMS_API_KEY',
       'SMS_SENDER_ID',
       'PUBLIC_URL',
+      'DATA_ENCRYPTION_KEY',
     ]);
     expect(problems.every((p) => !p.includes('\n'))).toBe(true);
     // The outbox is named as the reason, even with the gateway's key and sender given.
@@ -115,5 +117,24 @@ describe('config', () => {
     expect(config.publicUrl).toBe('https://dak.example');
     // Development keeps its laptop defaults.
     expect(loadConfig({ NODE_ENV: 'development' }).sms.provider).toBe('outbox');
+  });
+
+  it('needs its own data encryption key in production; dev and test use a marked, public one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /DATA_ENCRYPTION_KEY: required in production/,
+    );
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/32 bytes in base64/);
+    const prod = loadConfig(production).dataKeys;
+    expect(prod.currentKeyId).toBe('k1');
+    expect(Object.keys(prod.keys)).toEqual(['k1']);
+    const old = Buffer.alloc(32, 9).toString('base64');
+    const rotated = loadConfig({
+      ...production,
+      DATA_ENCRYPTION_KEY_ID: 'k2',
+      DATA_ENCRYPTION_OLD_KEYS: `k1:${old}`,
+    }).dataKeys;
+    expect(rotated.currentKeyId).toBe('k2');
+    expect(Object.keys(rotated.keys).sort()).toEqual(['k1', 'k2']);
+    expect(loadConfig({ NODE_ENV: 'test' }).dataKeys.currentKeyId).toBe('dev-not-secret');
   });
 });

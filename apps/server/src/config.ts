@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { DataKeys } from './lib/field-cipher';
 
 /**
  * The only reader of process.env. Parsed once at start; every bad value is reported at once, by
@@ -11,6 +12,11 @@ const modes = ['development', 'test', 'production'] as const;
 export type Mode = (typeof modes)[number];
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const keyId = z.string().regex(/^[A-Za-z0-9_-]{1,16}$/, 'must be 1-16 letters, digits, _ or -');
+/** 32 bytes in base64: `openssl rand -base64 32`. */
+const base64Key = z
+  .string()
+  .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64 (openssl rand -base64 32)');
 
 /** How the server uses PostgreSQL: pool sizes and the timeouts set on every connection. */
 export type DatabaseSettings = {
@@ -110,7 +116,27 @@ const schema = z.object({
   DB_STATEMENT_TIMEOUT_MS: int(100, 3_600_000).default(databaseDefaults.statementTimeoutMs),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: int(100, 3_600_000).default(databaseDefaults.idleInTransactionTimeoutMs),
   DB_LOCK_TIMEOUT_MS: int(50, 600_000).default(databaseDefaults.lockTimeoutMs),
+  /**
+   * Encryption at rest of account numbers (issue 11): the current key (base64 of 32 bytes) and its
+   * id, stored with each value; old keys (`id:base64,…`) still decrypt during a rotation.
+   */
+  DATA_ENCRYPTION_KEY: base64Key.optional(),
+  DATA_ENCRYPTION_KEY_ID: keyId.default('k1'),
+  DATA_ENCRYPTION_OLD_KEYS: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{1,16}:[A-Za-z0-9+/]{43}=(,[A-Za-z0-9_-]{1,16}:[A-Za-z0-9+/]{43}=)*$/,
+      'must be id:base64key,…',
+    )
+    .optional(),
 });
+
+/**
+ * The development and test key: public, in the source, for data that is not real. Production
+ * refuses to start without its own DATA_ENCRYPTION_KEY and never accepts this one.
+ */
+const developmentDataKeyId = 'dev-not-secret';
+const developmentDataKey = Buffer.alloc(32, 'dak-development-key-not-a-secret');
 
 export type RateLimits = {
   otpPerPhonePerHour: number;
@@ -199,6 +225,8 @@ export type Config = {
     apiKey: string | undefined;
   };
   database: DatabaseSettings;
+  /** Keys for values encrypted at rest (lib/field-cipher.ts), by id; `currentKeyId` encrypts. */
+  dataKeys: DataKeys;
 };
 
 export class ConfigError extends Error {
@@ -239,6 +267,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.JOBS === 'inline' && e.NODE_ENV !== 'test') {
     problems.push('JOBS=inline is for tests only (NODE_ENV=test); use in-process or send-only');
+  }
+  if (e.NODE_ENV === 'production' && !e.DATA_ENCRYPTION_KEY) {
+    problems.push(
+      'DATA_ENCRYPTION_KEY: required in production (32 bytes in base64: openssl rand -base64 32)',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -301,5 +334,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
     },
+    dataKeys: dataKeysOf(e),
   };
+}
+
+/**
+ * The key ring: the configured key as current, the old keys for reading; outside production the
+ * development key too (current when none is set, so a developer's data stays readable after one is).
+ */
+function dataKeysOf(e: z.infer<typeof schema>): DataKeys {
+  const keys: Record<string, Buffer> = {};
+  if (e.NODE_ENV !== 'production') keys[developmentDataKeyId] = developmentDataKey;
+  for (const pair of e.DATA_ENCRYPTION_OLD_KEYS?.split(',') ?? []) {
+    const [id = '', key = ''] = pair.split(':');
+    keys[id] = Buffer.from(key, 'base64');
+  }
+  if (!e.DATA_ENCRYPTION_KEY) return { currentKeyId: developmentDataKeyId, keys };
+  keys[e.DATA_ENCRYPTION_KEY_ID] = Buffer.from(e.DATA_ENCRYPTION_KEY, 'base64');
+  return { currentKeyId: e.DATA_ENCRYPTION_KEY_ID, keys };
 }

@@ -22,6 +22,7 @@ const settings = {
   SMS_API_KEY: 'test-key',
   SMS_SENDER_ID: 'Dak',
   PUBLIC_URL: 'https://dak.example',
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -38,6 +39,7 @@ function env(extra: Record<string, string>): NodeJS.ProcessEnv {
     'SMS_PROVIDER',
     'SMS_API_KEY',
     'SMS_SENDER_ID',
+    'DATA_ENCRYPTION_KEY',
   ]) {
     delete e[name];
   }
@@ -99,7 +101,7 @@ describe('production start', () => {
     );
     expect(await run.exited).toBe(1);
     const lines = run.output().split('\n');
-    for (const name of ['SMS_PROVIDER', 'SMS_API_KEY', 'SMS_SENDER_ID', 'PUBLIC_URL']) {
+    for (const name of ['SMS_PROVIDER', 'SMS_API_KEY', 'SMS_SENDER_ID', 'PUBLIC_URL', 'DATA_ENCRYPTION_KEY']) {
       expect(
         lines.filter((l) => l.includes(`- ${name}:`)),
         name,

@@ -56,7 +56,7 @@ export async function addMember(t: TestApp, shopId: string, role: 'editor' | 'vi
 const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 const le32 = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255, (n >>> 24) & 255];
 
-function pngChunk(type: string, data: Uint8Array) {
+export function pngChunk(type: string, data: Uint8Array) {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
   return Buffer.concat([Buffer.from(be32(data.length)), body, Buffer.from(be32(crc32(body)))]);
 }
@@ -75,7 +75,15 @@ export function pngImage(padding = 0): Buffer {
   ]);
 }
 
-/** A JPEG's frame: SOI, a JFIF header, some scan bytes, EOI. */
+/** A real 16×16 JPEG photo that decodes (the NID check decodes what it keeps). */
+export function photoJpeg(): Buffer {
+  return Buffer.from(
+    '/9j/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCAAQABADASIAAhEBAxEB/8QAFwAAAwEAAAAAAAAAAAAAAAAAAQIEBf/EACAQAQABAgYDAAAAAAAAAAAAAAEAAhEEFCFxgdESMUH/xAAUAQEAAAAAAAAAAAAAAAAAAAAA/8QAHBEAAgAHAAAAAAAAAAAAAAAAAAIBBAZBYaHR/9oADAMBAAIRAxEAPwCvMUJohtbuBxFtRE4mW4jy+o89RcxWeldrxCVuuuBaZwf/2Q==',
+    'base64',
+  );
+}
+
+/** A JPEG's frame: SOI, a JFIF header, some scan bytes, EOI (right in shape, but no picture). */
 export function jpegImage(scanBytes = 64): Buffer {
   return Buffer.concat([
     Buffer.from([

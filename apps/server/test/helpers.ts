@@ -63,6 +63,7 @@ const productionEnv = {
   SMS_API_KEY: 'test-key',
   SMS_SENDER_ID: 'Dak',
   PUBLIC_URL: 'https://dak.example',
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 
 /** Each test app's SMS as the phones got them, whole: no route shows a code outside development. */

@@ -28,6 +28,37 @@ describe('markdown', () => {
     expect(html).toContain('x y');
   });
 
+  it('refuses protocol-relative, backslash and hidden-character tricks (issue 11)', () => {
+    for (const href of [
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\\/evil.example',
+      '//evil.example',
+      '\\/evil.example',
+      ' javascript:alert(1)',
+      '\u0001javascript:alert(1)',
+      'java\nscript:alert(1)',
+      '\u00a0/x',
+      'https:\\\\evil.example',
+      'https:///evil.example',
+      'javascript:alert(1)',
+      'evil.example',
+      '#top',
+    ]) {
+      expect(safeHref(href), JSON.stringify(href)).toBeNull();
+    }
+    for (const href of [
+      '/',
+      '/coverage?q=x#a',
+      'https://dak.example/a',
+      'HTTP://dak.example',
+      'tel:+8809610',
+      'mailto:a@b.c',
+    ]) {
+      expect(safeHref(href)).toBe(href);
+    }
+  });
+
   it('escapes quotes inside link targets', () => {
     expect(markdownToHtml('[a](https://x.example/"onmouseover="1)')).not.toContain('"onmouseover');
     expect(safeHref('mailto:sales@dak.example')).toBe('mailto:sales@dak.example');

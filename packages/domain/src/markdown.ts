@@ -22,11 +22,21 @@ export type MdBlock =
   | { type: 'list'; ordered: boolean; items: MdInline[][] }
   | { type: 'quote'; children: MdInline[] };
 
-/** A link target we are willing to render; anything else (javascript:, data:, …) is dropped. */
-export function safeHref(raw: string): string | null {
-  const href = raw.trim();
-  if (/^(https?:\/\/|mailto:|tel:)/i.test(href)) return href;
-  if (href.startsWith('/') && !href.startsWith('//')) return href;
+/**
+ * A link target we are willing to render; anything else (javascript:, data:, …) is dropped.
+ * Browsers forgive more than they show: they drop leading spaces and control characters, strip
+ * tabs and newlines anywhere, and read `\` as `/`, so `/\evil.example`, `\\evil.example` and
+ * `/\/evil.example` all leave the site, and ` javascript:` runs script. So a target with any
+ * whitespace, control character or backslash is refused outright, and a relative one must be a
+ * path on this site: `/` then anything but a second slash.
+ */
+export function safeHref(href: string): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (/[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\]/.test(href))
+    return null;
+  if (/^https?:\/\/[^/?#]/i.test(href)) return href;
+  if (/^(mailto|tel):./i.test(href)) return href;
+  if (/^\/(?![/])/.test(href)) return href;
   return null;
 }
 

@@ -135,6 +135,8 @@ export const trackingMessagesText = {
   notFound: (id: string) => `No parcel with tracking ID ${id}`,
   malformed: 'This is not a tracking ID: it looks like DK followed by 9 letters and digits',
   lookupNotFound: 'No parcel with this invoice ID and phone number',
+  /** The per-IP tracking limit: a wait, never "no such parcel" (issue 11). */
+  rateLimited: 'Too many tracking lookups from your connection: try again in a minute',
   shopLookupRequired: 'Enter a tracking ID or invoice ID',
   shopLookupNotFound: (q: string) => `No parcel with tracking ID or invoice ID ${q}`,
 };

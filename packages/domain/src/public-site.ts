@@ -108,7 +108,13 @@ export type SitePage =
         error: { code: string; message: string } | null;
       };
     }
-  | { name: 'track'; trackingId: string; tracking: Tracking | null }
+  | {
+      name: 'track';
+      trackingId: string;
+      tracking: Tracking | null;
+      /** The visitor's tracking lookups are over the limit: "try again in a minute", not "no such parcel". */
+      rateLimited: boolean;
+    }
   | {
       name: 'coverage';
       summary: CoverageSummary;

@@ -99,6 +99,8 @@ const en = {
     unknownTitle: 'We could not find this parcel',
     unknownBody:
       'No parcel has the tracking ID {id}. Check the ID on your SMS or receipt (it starts with DK) and try again.',
+    limitedTitle: 'Too many lookups',
+    limitedBody: 'We had too many tracking lookups from your connection. Please try again in a minute.',
     timeline: 'Parcel history',
     groups: {
       pickup: 'Waiting for pickup',
@@ -323,6 +325,8 @@ const bn: Dictionary = {
     status: 'অবস্থা',
     unknownTitle: 'এই পার্সেলটি খুঁজে পাওয়া যায়নি',
     unknownBody: '{id} ট্র্যাকিং আইডির কোনো পার্সেল নেই। এসএমএস বা রসিদে আইডিটি দেখে (DK দিয়ে শুরু) আবার চেষ্টা করুন।',
+    limitedTitle: 'অনেকবার খোঁজা হয়েছে',
+    limitedBody: 'আপনার সংযোগ থেকে অনেকবার ট্র্যাক করা হয়েছে। এক মিনিট পরে আবার চেষ্টা করুন।',
     timeline: 'পার্সেলের ইতিহাস',
     groups: {
       pickup: 'পিকআপের অপেক্ষায়',

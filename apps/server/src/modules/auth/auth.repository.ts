@@ -70,6 +70,21 @@ export function createAuthRepository(db: Kysely<DB>) {
         .orderBy('shops.created_at')
         .execute();
     },
+    /**
+     * A parcel, by its ID or tracking ID, in a shop the user is an active member of; undefined
+     * for any other parcel (issuing a temporary token for it). Read only: parcels own the table.
+     */
+    findParcelOfUser(userId: string, ref: string, trx: Executor = db) {
+      const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
+      return trx
+        .selectFrom('parcels')
+        .innerJoin('shop_members', 'shop_members.shop_id', 'parcels.shop_id')
+        .select(['parcels.id', 'parcels.shop_id'])
+        .where('shop_members.user_id', '=', userId)
+        .where('shop_members.status', '=', 'active')
+        .where(isUuid ? 'parcels.id' : 'parcels.tracking_id', '=', isUuid ? ref : ref.toUpperCase())
+        .executeTakeFirst();
+    },
     /** The caller's active membership of a shop, or undefined. */
     findMembership(shopId: string, userId: string, trx: Executor = db) {
       return trx

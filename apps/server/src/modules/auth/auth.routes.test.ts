@@ -7,6 +7,7 @@ import {
   type TestApp,
   uniquePhone,
 } from '../../../test/helpers';
+import { bookingMerchant, bookParcel } from '../../../test/operations-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -441,5 +442,50 @@ describe('temporary access tokens', () => {
     const stranger = await registerMerchant(t.app);
     expect((await post('/auth/temporary-access-token', body, stranger.token)).statusCode).toBe(403);
     expect((await post('/auth/temporary-access-token', body)).statusCode).toBe(401);
+  });
+
+  it("refuses another shop's entity with 404 when the token is asked for, not only when it is used (issue 11)", async () => {
+    const owner = await bookingMerchant(t);
+    const other = await bookingMerchant(t);
+    const parcel = await bookParcel(t, owner);
+    const theirs = await bookParcel(t, other);
+    const count = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('temporary_access_tokens')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const ask = (entityType: string, entityValue: string) =>
+      post(
+        '/auth/temporary-access-token',
+        {
+          temporaryAllowedAction: 'view_invoice',
+          identityType: 'user',
+          identityValue: owner.user.id,
+          entityType,
+          entityValue,
+        },
+        owner.token,
+      );
+    expect((await ask('parcel', parcel.id)).statusCode).toBe(200);
+    expect((await ask('parcel', parcel.trackingId.toLowerCase())).statusCode).toBe(200);
+    expect((await ask('shop', owner.shop.id)).statusCode).toBe(200);
+    const before = await count();
+    for (const [type, value, message] of [
+      ['parcel', theirs.id, 'Parcel not found'],
+      ['parcel', theirs.trackingId, 'Parcel not found'],
+      ['parcel', 'not-a-parcel', 'Parcel not found'],
+      ['shop', other.shop.id, 'Shop not found'],
+      ['invoice', 'INV-1', 'Invoice not found'],
+      ['loan', 'L-1', 'Loan not found'],
+    ] as const) {
+      const refused = await ask(type, value);
+      expect(refused.statusCode, `${type} ${value}`).toBe(404);
+      expect(refused.json().error).toMatchObject({ code: 'NOT_FOUND', message });
+    }
+    expect(await count()).toBe(before);
   });
 });

@@ -168,6 +168,10 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
         schema: {
           tags: ['auth'],
           summary: 'A 15-minute token limited to one action on one entity',
+          description:
+            'Only for oneself (else 403) and for an entity the caller may see: a shop they work in, or ' +
+            'a parcel (ID or tracking ID) of such a shop. Anything else, invoices and loans included ' +
+            '(none exist yet), is 404 and no token is made.',
           ...secured,
           // Checked field by field in the service, so a missing field gets the spec's message.
           body: z.object({

@@ -52,6 +52,34 @@ export function createAuthService(deps: {
 }) {
   const { db, clock, repo, otp, sessions, rateLimiter, config, passwordGuard } = deps;
 
+  /**
+   * A temporary token names one entity; it is issued only for an entity the caller may see, and
+   * anything else is "not found" as the entity's own routes answer (issue 11), so a token can never
+   * be the way into another shop's data. Invoices and loans do not exist yet: none can be named.
+   */
+  async function checkEntityAccess(
+    userId: string,
+    type: 'shop' | 'invoice' | 'loan' | 'parcel',
+    value: string,
+  ) {
+    switch (type) {
+      case 'shop': {
+        const shops = await repo.shopsOfUser(userId);
+        if (!shops.some((s) => s.id === value)) throw new AppError('NOT_FOUND', 'Shop not found');
+        return;
+      }
+      case 'parcel': {
+        if (!(await repo.findParcelOfUser(userId, value)))
+          throw new AppError('NOT_FOUND', 'Parcel not found');
+        return;
+      }
+      case 'invoice':
+        throw new AppError('NOT_FOUND', 'Invoice not found');
+      case 'loan':
+        throw new AppError('NOT_FOUND', 'Loan not found');
+    }
+  }
+
   function checkAccountType(user: UserRecord, chosen: AccountType | undefined) {
     if (chosen && chosen !== user.account_type) {
       const label = user.account_type === 'partner' ? 'partner' : 'merchant';
@@ -189,11 +217,7 @@ export function createAuthService(deps: {
           ? request.identityValue === user.phone
           : request.identityValue === user.id;
       if (!identityOk) throw new AppError('FORBIDDEN', messages.forbidden);
-      if (request.entityType === 'shop') {
-        const shops = await repo.shopsOfUser(user.id);
-        if (!shops.some((s) => s.id === request.entityValue))
-          throw new AppError('FORBIDDEN', messages.forbidden);
-      }
+      await checkEntityAccess(user.id, request.entityType, request.entityValue);
       const token = newToken();
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + temporaryTokenTtlMinutes * 60 * 1000);

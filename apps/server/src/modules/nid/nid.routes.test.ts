@@ -8,6 +8,8 @@ import {
   jpegImage,
   multipart,
   pdfDocument,
+  photoJpeg,
+  pngChunk,
   pngImage,
   signInStaff,
   webpImage,
@@ -34,12 +36,27 @@ const front = (bytes = pngImage(), contentType = 'image/png'): File => ({
   contentType,
   bytes,
 });
-const back = (bytes = jpegImage(), contentType = 'image/jpeg'): File => ({
+const back = (bytes = photoJpeg(), contentType = 'image/jpeg'): File => ({
   field: 'back',
   filename: 'back.jpg',
   contentType,
   bytes,
 });
+
+/** A PNG whose every chunk is whole with a right CRC, but whose IDAT is not a zlib stream. */
+function garbagePng(): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(640, 0);
+  ihdr.writeUInt32BE(480, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', Buffer.alloc(2048, 0x5a)),
+    pngChunk('IEND', new Uint8Array()),
+  ]);
+}
 
 function submit(shopId: string, token: string, fields: Record<string, string>, files: File[]) {
   const form = multipart(fields, files);
@@ -89,7 +106,21 @@ describe('refused uploads store nothing', () => {
       'FILE_TYPE_NOT_ALLOWED',
     ],
     ['a file over 5 MB', [front(pngImage(5 * 1024 * 1024)), back()], 413, 'FILE_TOO_LARGE'],
-    ['a truncated JPEG', [front(), back(jpegImage().subarray(0, 40))], 400, 'FILE_CORRUPT'],
+    ['a truncated JPEG', [front(), back(photoJpeg().subarray(0, 40))], 400, 'FILE_CORRUPT'],
+    // Right magic bytes and structure, no picture inside (issue 11): only decoding finds these.
+    ['a JPEG header over a garbage body', [front(), back(jpegImage(4096))], 400, 'FILE_CORRUPT'],
+    [
+      'a JPEG cut short and closed with an end marker',
+      [front(), back(Buffer.concat([photoJpeg().subarray(0, 250), Buffer.from([0xff, 0xd9])]))],
+      400,
+      'FILE_CORRUPT',
+    ],
+    [
+      'a PNG whose image data is garbage with right checksums',
+      [front(garbagePng()), back()],
+      400,
+      'FILE_CORRUPT',
+    ],
     ['a truncated PNG', [front(pngImage().subarray(0, 50)), back()], 400, 'FILE_CORRUPT'],
     ['no back image', [front()], 400, 'FILE_REQUIRED'],
     ['an empty back image', [front(), back(Buffer.alloc(0))], 400, 'FILE_REQUIRED'],

@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { decodesAsImage } from '../../lib/image-decode';
 import type { Storage } from '../../lib/storage';
 import { createNidRepository } from './nid.repository';
 
@@ -43,10 +44,14 @@ function fileError(side: NidImageSide, upload: NidUpload) {
       details,
     );
   }
+  return corruptError(side);
+}
+
+function corruptError(side: NidImageSide) {
   return new AppError(
     'FILE_CORRUPT',
     `The ${side} image is damaged or incomplete; please take the photo again`,
-    details,
+    { field: side },
   );
 }
 
@@ -143,6 +148,13 @@ export function createNidService(deps: { db: Kysely<DB>; clock: Clock; storage: 
       if (back instanceof AppError) throw back;
       const frontBytes = input.front?.bytes ?? new Uint8Array();
       const backBytes = input.back?.bytes ?? new Uint8Array();
+      // The structure is right; now the pixels: a right header over a garbage body is refused too.
+      const [frontDecodes, backDecodes] = await Promise.all([
+        decodesAsImage(frontBytes),
+        decodesAsImage(backBytes),
+      ]);
+      if (!frontDecodes) throw corruptError('front');
+      if (!backDecodes) throw corruptError('back');
 
       const id = randomUUID();
       const keys = {

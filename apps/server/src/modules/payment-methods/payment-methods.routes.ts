@@ -42,6 +42,13 @@ export function paymentMethodsRoutes(deps: {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { banks, paymentMethods, guards } = deps;
+    // Before the first request: numbers stored plain (before issue 11) or under an old key are
+    // brought to the current key; an unknown key stops the start with a message naming it.
+    app.addHook('onReady', async () => {
+      const { rewritten, unreadable } = await paymentMethods.encryptStored();
+      if (rewritten > 0) app.log.info({ rewritten }, 'account numbers encrypted with the current key');
+      if (unreadable.length > 0) app.log.error({ unreadable }, 'stored account numbers fail authentication');
+    });
 
     r.get(
       '/banks',

@@ -4,8 +4,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { FieldCipher } from '../../lib/field-cipher';
 import type { OtpService } from '../auth/otp.service';
 import type { BanksService } from './banks.service';
+import { contextOf, encryptStoredNumbers, type SecretColumn } from './payment-methods.encryption';
 import { createPaymentMethodsRepository, type PaymentMethodValues } from './payment-methods.repository';
 
 export type PaymentMethodsService = ReturnType<typeof createPaymentMethodsService>;
@@ -26,15 +28,27 @@ function invalid(field: string, message: string): AppError {
 /**
  * Where Dak pays a shop. Reading shows the account number masked; setting or changing it needs
  * the code sent to the shop owner's phone, and every change is kept with who made it and when.
- * Full account numbers leave this service only towards the database, never in a response or a log.
+ * Full account numbers leave this service only towards the database, encrypted (AES-256-GCM with
+ * the configured key, bound to the column and the shop), never in a response or a log.
  */
 export function createPaymentMethodsService(deps: {
   db: Kysely<DB>;
   clock: Clock;
   otp: OtpService;
   banks: BanksService;
+  cipher: FieldCipher;
 }) {
   const repo = createPaymentMethodsRepository(deps.db);
+  const { cipher } = deps;
+
+  /** A stored number read back; a plain one is from before encryption, until the start-up pass. */
+  function reveal(stored: string | null, column: SecretColumn, shopId: string): string | null {
+    if (stored === null) return null;
+    return cipher.keyIdOf(stored) === null ? stored : cipher.decrypt(stored, contextOf(column, shopId));
+  }
+  function seal(plain: string | null, column: SecretColumn, shopId: string): string | null {
+    return plain === null ? null : cipher.encrypt(plain, contextOf(column, shopId));
+  }
 
   async function owner(shopId: string) {
     const found = await repo.findShopOwner(shopId);
@@ -49,7 +63,7 @@ export function createPaymentMethodsService(deps: {
     if (row.method === 'bkash') {
       return {
         method: 'bkash',
-        walletNumberMasked: maskWalletNumber(row.wallet_number ?? ''),
+        walletNumberMasked: maskWalletNumber(reveal(row.wallet_number, 'wallet_number', shopId) ?? ''),
         updatedAt: row.updated_at,
         updatedBy,
       };
@@ -64,7 +78,7 @@ export function createPaymentMethodsService(deps: {
         districtId: row.branch_district_id ?? '',
       },
       accountName: row.account_name ?? '',
-      accountNumberMasked: maskAccountNumber(row.account_number ?? ''),
+      accountNumberMasked: maskAccountNumber(reveal(row.account_number, 'account_number', shopId) ?? ''),
       routingNumber: row.routing_number ?? '',
       updatedAt: row.updated_at,
       updatedBy,
@@ -107,6 +121,9 @@ export function createPaymentMethodsService(deps: {
   return {
     current,
 
+    /** The start-up data migration: plain and old-key numbers to the current key (issue 11). */
+    encryptStored: () => encryptStoredNumbers(deps.db, cipher),
+
     async get(shopId: string) {
       const [paymentMethod, rows] = await Promise.all([current(shopId), repo.history(shopId, historyLimit)]);
       return {
@@ -114,8 +131,12 @@ export function createPaymentMethodsService(deps: {
         history: rows.map((r) => ({
           method: r.method,
           bankName: r.bank_name_en,
-          accountNumberMasked: r.account_number ? maskAccountNumber(r.account_number) : null,
-          walletNumberMasked: r.wallet_number ? maskWalletNumber(r.wallet_number) : null,
+          accountNumberMasked: r.account_number
+            ? maskAccountNumber(reveal(r.account_number, 'account_number', shopId) ?? '')
+            : null,
+          walletNumberMasked: r.wallet_number
+            ? maskWalletNumber(reveal(r.wallet_number, 'wallet_number', shopId) ?? '')
+            : null,
           changedAt: r.changed_at,
           changedBy: { userId: r.changed_by_user_id, name: r.changed_by_name },
         })),
@@ -162,7 +183,11 @@ export function createPaymentMethodsService(deps: {
       await repo.save({
         shopId: input.shopId,
         userId: input.userId,
-        values,
+        values: {
+          ...values,
+          account_number: seal(values.account_number, 'account_number', input.shopId),
+          wallet_number: seal(values.wallet_number, 'wallet_number', input.shopId),
+        },
         now: deps.clock.now(),
         ip: input.ip,
       });

@@ -99,7 +99,12 @@ export function createSiteLoaders(deps: {
     async track(trackingId: string, ip?: string): Promise<SitePage & { name: 'track' }> {
       const id = text(trackingId, 40).toUpperCase();
       const res = await api(`/api/v1/tracking/${encodeURIComponent(id)}`, ip);
-      return { name: 'track', trackingId: id, tracking: res.status === 200 ? (res.body as Tracking) : null };
+      return {
+        name: 'track',
+        trackingId: id,
+        tracking: res.status === 200 ? (res.body as Tracking) : null,
+        rateLimited: res.status === 429,
+      };
     },
 
     async coverage(query: Query, ip: string): Promise<SitePage> {

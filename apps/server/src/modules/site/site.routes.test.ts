@@ -254,6 +254,59 @@ describe('pages filled from the content, leads and tracking routes', () => {
     expect(bn.html).toContain('০১৯১২-****৭৮');
   });
 
+  it('a published post keeps its site links and drops every link that could leave the site (issue 11)', async () => {
+    const editor = await signInStaff(t, 'marketing');
+    const tricks = [
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\\/evil.example',
+      '//evil.example',
+      '\x01javascript:alert(1)',
+      '\tjavascript:alert(1)',
+      'java\tscript:alert(1)',
+      '\u00a0javascript:alert(1)',
+      'https:\\\\evil.example',
+      'data:text/html,x',
+    ];
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ops/blog',
+      headers: { authorization: `Bearer ${editor.token}` },
+      payload: {
+        slug: 'link-tricks',
+        titleEn: 'Links in a post',
+        titleBn: 'পোস্টের লিংক',
+        excerptEn: 'Where the links in a post may go.',
+        excerptBn: 'পোস্টের লিংক কোথায় যেতে পারে।',
+        bodyEn: [
+          '[home](/coverage?q=x) [site](https://dak.example/a) [mail](mailto:hi@dak.example) [call](tel:09610000000)',
+          ...tricks.map((href, i) => `[trick${i}](${href})`),
+        ].join(' '),
+        bodyBn: 'পোস্টের লিংক কোথায় যেতে পারে, তার নিয়ম।',
+        status: 'published',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { html } = await page('/blog/link-tricks');
+    const hrefs = [...html.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)]
+      .filter(
+        (m) =>
+          m[2] === 'home' ||
+          m[2] === 'site' ||
+          m[2] === 'mail' ||
+          m[2] === 'call' ||
+          m[2]?.startsWith('trick'),
+      )
+      .map((m) => [m[2], m[1]]);
+    expect(hrefs).toEqual([
+      ['home', '/coverage?q=x'],
+      ['site', 'https://dak.example/a'],
+      ['mail', 'mailto:hi@dak.example'],
+      ['call', 'tel:09610000000'],
+    ]);
+    for (let i = 0; i < tricks.length; i++) expect(html).toContain(`trick${i}`);
+  });
+
   it('renders a blog post from markdown without letting it inject markup', async () => {
     const geo = createGeoService({ db: t.database.db });
     const rateLimiter = { consume: async () => undefined } as never;
@@ -296,5 +349,30 @@ describe('pages filled from the content, leads and tracking routes', () => {
     expect(html).not.toContain('javascript:');
     expect(renderer.render({ ...props, lang: 'bn' }).title).toBe('ক্যাশ অন ডেলিভারির পাঁচটি টিপস — ডাক');
     expect(await loaders.blogPost('missing')).toBeNull();
+  });
+});
+
+describe('the track page over the lookup limit (issue 11)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_TRACKING_PER_IP_PER_MINUTE: '2' });
+  });
+  afterAll(() => limited.close());
+
+  it('says "try again in a minute" with a 429, in English and Bengali, never "no such parcel"', async () => {
+    const get = (url: string) => limited.app.inject({ method: 'GET', url });
+    expect((await get('/track/DK22222222X')).statusCode).toBe(404);
+    expect((await get('/track/DK22222222X')).statusCode).toBe(404);
+    const en = await get('/track/DK22222222X');
+    expect(en.statusCode).toBe(429);
+    expect(en.headers['retry-after']).toBe('60');
+    expect(en.body).toContain('Please try again in a minute.');
+    expect(en.body).not.toContain('We could not find this parcel');
+    const bn = await get('/bn/track/DK22222222X');
+    expect(bn.statusCode).toBe(429);
+    expect(bn.body).toContain('এক মিনিট পরে আবার চেষ্টা করুন');
+    expect(bn.body).not.toContain('এই পার্সেলটি খুঁজে পাওয়া যায়নি');
+    limited.clock.advance(61_000);
+    expect((await get('/track/DK22222222X')).statusCode).toBe(404);
   });
 });

@@ -67,8 +67,10 @@ export function siteRoutes(deps: {
       });
       app.get<{ Params: { trackingId: string } }>(at('/track/:trackingId'), async (request, reply) => {
         const page = await loaders.track(request.params.trackingId, ip(request));
+        // Over the lookup limit is a wait (429, a minute at most), not "no such parcel" (404).
+        if (page.rateLimited) reply.header('retry-after', '60');
         return send(request, reply, lang, `/track/${encodeURIComponent(page.trackingId)}`, page, {
-          status: page.tracking ? 200 : 404,
+          status: page.tracking ? 200 : page.rateLimited ? 429 : 404,
           cache: 'no-cache',
         });
       });

@@ -204,6 +204,17 @@ describe('rate limit', () => {
     const refused = await get();
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('RATE_LIMITED');
+    // A wait, told as one: not "no such parcel" (issue 11).
+    expect(refused.json().error.message).toBe(
+      'Too many tracking lookups from your connection: try again in a minute',
+    );
+    expect(refused.json().error.details.retryAfterSeconds).toBeLessThanOrEqual(60);
+    const byInvoice = await limited.app.inject({
+      method: 'GET',
+      url: '/api/v1/tracking?invoiceId=INV-1&phone=01712345678',
+    });
+    expect(byInvoice.statusCode).toBe(429);
+    expect(byInvoice.json().error.message).toContain('try again in a minute');
     limited.clock.advance(61_000);
     expect((await get()).statusCode).toBe(404);
   });

@@ -25,8 +25,16 @@ export function createTrackingService(deps: {
 }) {
   const { db } = deps;
 
+  /** Over the limit: 429 saying to wait a minute (the details keep retryAfterSeconds). */
   async function limit(ip: string) {
-    await deps.rateLimiter.consume(`tracking:ip:${ip}`, deps.limits.trackingPerIpPerMinute, 60);
+    try {
+      await deps.rateLimiter.consume(`tracking:ip:${ip}`, deps.limits.trackingPerIpPerMinute, 60);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'RATE_LIMITED') {
+        throw new AppError('RATE_LIMITED', trackingMessagesText.rateLimited, error.details);
+      }
+      throw error;
+    }
   }
 
   async function view(parcelId: string): Promise<Tracking> {

@@ -5,10 +5,21 @@ import { dictionaries, fill } from '../i18n';
 
 type TrackData = Extract<SitePage, { name: 'track' }>;
 
-/** The parcel's timeline (newest first), its status in words, or a clear "not found". */
+/** The parcel's timeline (newest first), its status in words, a clear "not found", or "wait a minute". */
 export function TrackPage({ lang, plan, page }: SiteProps & { page: TrackData }) {
   const t = dictionaries[lang].track;
   const { tracking } = page;
+  if (page.rateLimited) {
+    return (
+      <section className="wrap section narrow">
+        <h1>{t.limitedTitle}</h1>
+        <p className="alert alert--error" role="alert">
+          {t.limitedBody}
+        </p>
+        <TrackBox lang={lang} initial={page.trackingId} title={t.again} />
+      </section>
+    );
+  }
   if (!tracking) {
     return (
       <section className="wrap section narrow">

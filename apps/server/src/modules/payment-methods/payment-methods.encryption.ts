@@ -1,0 +1,79 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+import { type FieldCipher, UnknownDataKeyError } from '../../lib/field-cipher';
+
+export const secretColumns = ['account_number', 'wallet_number'] as const;
+export type SecretColumn = (typeof secretColumns)[number];
+
+/** What an encrypted number is bound to: its column and its shop (a copy elsewhere fails). */
+export const contextOf = (column: SecretColumn, shopId: string) => `${column}:${shopId}`;
+
+/**
+ * The data migration of issue 11, run when the app starts: every account and wallet number not
+ * yet under the current key (a plain number from before encryption, or one under an old key
+ * after a rotation) is encrypted with the current key. Idempotent and safe with several processes
+ * starting at once: each row is rewritten only if it still holds the value that was read. An
+ * unknown key id stops the start with a message saying which key to add; a value that fails
+ * authentication (tampered, or copied from another shop) is left as it is and reported.
+ */
+export async function encryptStoredNumbers(
+  db: Kysely<DB>,
+  cipher: FieldCipher,
+): Promise<{ rewritten: number; unreadable: string[] }> {
+  const current = `enc:v1:${cipher.currentKeyId}:%`;
+  let rewritten = 0;
+  const unreadable: string[] = [];
+  const bring = (value: string | null, column: SecretColumn, shopId: string) => {
+    if (value === null || cipher.keyIdOf(value) === cipher.currentKeyId) return value;
+    const context = contextOf(column, shopId);
+    try {
+      const plain = cipher.keyIdOf(value) === null ? value : cipher.decrypt(value, context);
+      return cipher.encrypt(plain, context);
+    } catch (error) {
+      if (error instanceof UnknownDataKeyError) throw error;
+      unreadable.push(`${column} of shop ${shopId}`);
+      return value;
+    }
+  };
+  const stale = (column: SecretColumn) =>
+    sql<boolean>`${sql.ref(column)} is not null and ${sql.ref(column)} not like ${current}`;
+
+  const methods = await db
+    .selectFrom('shop_payment_methods')
+    .select(['shop_id', 'account_number', 'wallet_number'])
+    .where((eb) => eb.or([stale('account_number'), stale('wallet_number')]))
+    .execute();
+  for (const row of methods) {
+    const result = await db
+      .updateTable('shop_payment_methods')
+      .set({
+        account_number: bring(row.account_number, 'account_number', row.shop_id),
+        wallet_number: bring(row.wallet_number, 'wallet_number', row.shop_id),
+      })
+      .where('shop_id', '=', row.shop_id)
+      .where(sql<boolean>`account_number is not distinct from ${row.account_number}`)
+      .where(sql<boolean>`wallet_number is not distinct from ${row.wallet_number}`)
+      .executeTakeFirst();
+    rewritten += Number(result.numUpdatedRows);
+  }
+
+  const changes = await db
+    .selectFrom('shop_payment_method_changes')
+    .select(['id', 'shop_id', 'account_number', 'wallet_number'])
+    .where((eb) => eb.or([stale('account_number'), stale('wallet_number')]))
+    .execute();
+  for (const row of changes) {
+    const result = await db
+      .updateTable('shop_payment_method_changes')
+      .set({
+        account_number: bring(row.account_number, 'account_number', row.shop_id),
+        wallet_number: bring(row.wallet_number, 'wallet_number', row.shop_id),
+      })
+      .where('id', '=', row.id)
+      .where(sql<boolean>`account_number is not distinct from ${row.account_number}`)
+      .where(sql<boolean>`wallet_number is not distinct from ${row.wallet_number}`)
+      .executeTakeFirst();
+    rewritten += Number(result.numUpdatedRows);
+  }
+  return { rewritten, unreadable };
+}
