@@ -40,7 +40,7 @@ describe('config', () => {
   });
 
   it('locks codes after 15 wrong in a day and slows passwords per phone in production only', () => {
-    const prod = loadConfig({ NODE_ENV: 'production' }).rateLimits;
+    const prod = loadConfig(production).rateLimits;
     const dev = loadConfig({ NODE_ENV: 'development' }).rateLimits;
     expect(prod).toMatchObject({
       otpFailuresPerPhonePerDay: 15,
