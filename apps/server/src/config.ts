@@ -52,6 +52,8 @@ const schema = z.object({
   JOBS_RETRY_DELAY_SECONDS: int(1, 3600).default(30),
   /** How long one try of the parcel SMS job may run before it counts as dead (longer than the gateway's 10 s timeout). */
   SMS_JOB_EXPIRE_SECONDS: int(1, 3600).default(120),
+  /** Where pg_dump and pg_restore are (npm run backup / restore), when not found by themselves. */
+  PG_BIN_DIR: z.string().min(1).optional(),
   /** How long a finished parcel export can be downloaded. */
   EXPORT_TTL_HOURS: int(1, 24 * 30).default(24),
   RATE_LEADS_PER_IP_PER_HOUR: int(1, 1_000_000).optional(),
@@ -126,6 +128,7 @@ export type Config = {
   jobsSuperviseSeconds: number;
   jobsRetryDelaySeconds: number;
   smsJobExpireSeconds: number;
+  pgBinDir: string | undefined;
   exportTtlHours: number;
   autoReturnHours: number;
   recordingRetentionDays: number;
@@ -201,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,
     jobsRetryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS,
     smsJobExpireSeconds: e.SMS_JOB_EXPIRE_SECONDS,
+    pgBinDir: e.PG_BIN_DIR,
     exportTtlHours: e.EXPORT_TTL_HOURS,
     autoReturnHours: e.AUTO_RETURN_HOURS,
     recordingRetentionDays: e.CALL_RECORDING_RETENTION_DAYS,
