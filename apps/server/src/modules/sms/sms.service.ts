@@ -66,6 +66,8 @@ async function sendOnce(
       .updateTable('sms_outbox')
       .set({ status: 'failed', error: (error as Error).message.slice(0, 500) })
       .where('id', '=', claim.id)
+      // A claim a retry already marked unconfirmed keeps the key: the gateway may have sent it.
+      .where('status', '=', 'sending')
       .execute();
     throw error;
   }
