@@ -286,12 +286,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Background jobs (issue 4, part 7): created before the modules that queue them.
   // The queue on its own pool: requests holding every API connection never stop the job runner.
-  const jobs = createJobs({ pool: deps.database.jobsPool, mode: config.jobs, log: app.log });
+  const jobs = createJobs({
+    pool: deps.database.jobsPool,
+    mode: config.jobs,
+    log: app.log,
+    superviseSeconds: config.jobsSuperviseSeconds,
+    retryDelaySeconds: config.jobsRetryDelaySeconds,
+  });
   app.decorate('jobs', jobs);
   // Parcel moves (issue 5); each move queues its follow-ups (SMS) in its own transaction.
   const transitions = createParcelTransitionsService({ db, clock, jobs });
   const parcelSms = createParcelSmsService({ db, clock, sms, publicUrl: config.publicUrl });
-  jobs.register(sendParcelSmsJob({ parcelSms }));
+  jobs.register(sendParcelSmsJob({ parcelSms, expireInSeconds: config.smsJobExpireSeconds }));
   const hubs = createHubsService({ db, clock });
   // Pickups, scan-in, bags and line-haul trips (issue 5, parts 3 and 4).
   const hubWork = createHubWorkService({ db, clock, transitions });

@@ -1,8 +1,11 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { staffRoles } from '@dak/domain/auth';
 import { passwordSchema } from '@dak/domain/password';
 import { normalizePhone } from '@dak/domain/phone';
 import { ConfigError, loadConfig } from './config';
+import { BackupError, backupDatabase, restoreDatabase } from './db/backup';
 import { connectDatabaseServer } from './db/connect';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
@@ -17,6 +20,8 @@ import { bootstrapRules, issueBootstrapCode } from './modules/auth/staff-bootstr
  * DATA_DIR, whether or not the server is running):
  *   staff:create --phone 017… --role admin --password … [--name …]   (prints a one-time sign-in code)
  *   migrate | seed
+ *   backup [--file dak.dump]          pg_dump of the whole database (default DATA_DIR/backups/…)
+ *   restore --file dak.dump --into NAME   into a new database NAME on the same server
  */
 const usage = `usage: npm run staff:create -- --phone 01XXXXXXXXX --role ${staffRoles.join('|')} --password <8+ chars> [--name "Full Name"]`;
 
@@ -78,6 +83,45 @@ async function staffCreate(args: string[]) {
   });
 }
 
+async function backup(args: string[]) {
+  const { values } = parseArgs({ args, options: { file: { type: 'string' } } });
+  const config = loadConfig();
+  const file =
+    values.file ??
+    join(config.dataDir, 'backups', `dak-${new Date().toISOString().replace(/[:.]/g, '-')}.dump`);
+  await mkdir(dirname(resolve(file)), { recursive: true });
+  const server = await connectDatabaseServer(config);
+  try {
+    const { tool } = await backupDatabase({ url: server.url, file, binDir: config.pgBinDir });
+    console.log(`Backup written to ${resolve(file)} (${tool}).`);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function restore(args: string[]) {
+  const { values } = parseArgs({ args, options: { file: { type: 'string' }, into: { type: 'string' } } });
+  if (!values.file || !values.into)
+    fail('usage: npm run restore -- --file dak.dump --into new_database_name');
+  const config = loadConfig();
+  const server = await connectDatabaseServer(config);
+  try {
+    const { url } = await restoreDatabase({
+      url: server.url,
+      file: values.file,
+      into: values.into,
+      binDir: config.pgBinDir,
+    });
+    const shown = new URL(url);
+    shown.password = '';
+    console.log(
+      `Restored into database ${values.into}. Check it, then point DATABASE_URL at ${shown.toString()} (with its password) and start.`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
 async function run() {
   const [command, ...rest] = process.argv.slice(2);
   try {
@@ -95,11 +139,17 @@ async function run() {
           const { categories, variants } = await seedParcelCategories(db);
           console.log(`Parcel categories seeded: ${categories} categories, ${variants} variants.`);
         });
+      case 'backup':
+        return await backup(rest);
+      case 'restore':
+        return await restore(rest);
       default:
-        fail(`unknown command ${command ?? ''}\n${usage}\n       npm run migrate | npm run seed`);
+        fail(
+          `unknown command ${command ?? ''}\n${usage}\n       npm run migrate | npm run seed | npm run backup | npm run restore`,
+        );
     }
   } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
+    if (error instanceof ConfigError || error instanceof BackupError) fail(error.message);
     throw error;
   }
 }

@@ -89,6 +89,14 @@ const schema = z.object({
    * right after it is sent, without the queue.
    */
   JOBS: z.enum(['in-process', 'send-only', 'inline']).optional(),
+  /** How often a working process fails expired jobs (a worker died mid-job) so they are retried. */
+  JOBS_SUPERVISE_SECONDS: int(1, 3600).default(120),
+  /** The first wait before a failed job is retried (doubled each retry). */
+  JOBS_RETRY_DELAY_SECONDS: int(1, 3600).default(30),
+  /** How long one try of the parcel SMS job may run before it counts as dead (longer than the gateway's 10 s timeout). */
+  SMS_JOB_EXPIRE_SECONDS: int(1, 3600).default(120),
+  /** Where pg_dump and pg_restore are (npm run backup / restore), when not found by themselves. */
+  PG_BIN_DIR: z.string().min(1).optional(),
   /** How long a finished parcel export can be downloaded. */
   EXPORT_TTL_HOURS: int(1, 24 * 30).default(24),
   RATE_LEADS_PER_IP_PER_HOUR: int(1, 1_000_000).optional(),
@@ -215,6 +223,10 @@ export type Config = {
   staffSessionTtlHours: number;
   rateLimits: RateLimits;
   jobs: 'in-process' | 'send-only' | 'inline';
+  jobsSuperviseSeconds: number;
+  jobsRetryDelaySeconds: number;
+  smsJobExpireSeconds: number;
+  pgBinDir: string | undefined;
   exportTtlHours: number;
   autoReturnHours: number;
   recordingRetentionDays: number;
@@ -317,6 +329,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trackingPerIpPerMinute: e.RATE_TRACKING_PER_IP_PER_MINUTE ?? defaults.trackingPerIpPerMinute,
     },
     jobs: e.JOBS ?? (e.NODE_ENV === 'test' ? 'inline' : 'in-process'),
+    jobsSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,
+    jobsRetryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS,
+    smsJobExpireSeconds: e.SMS_JOB_EXPIRE_SECONDS,
+    pgBinDir: e.PG_BIN_DIR,
     exportTtlHours: e.EXPORT_TTL_HOURS,
     autoReturnHours: e.AUTO_RETURN_HOURS,
     recordingRetentionDays: e.CALL_RECORDING_RETENTION_DAYS,

@@ -83,7 +83,7 @@ export const smsOutboxItemSchema = z.object({
   body: z.string(),
   purpose: z.string(),
   provider: z.string(),
-  status: z.enum(['recorded', 'sent', 'failed']),
+  status: z.enum(['recorded', 'sent', 'failed', 'sending', 'unconfirmed']),
   error: z.string().nullable(),
   createdAt: z.date(),
 });

@@ -213,10 +213,12 @@ export type SmsOutboxTable = {
   body: string;
   purpose: string;
   provider: string;
-  status: 'recorded' | 'sent' | 'failed';
+  status: 'recorded' | 'sent' | 'failed' | 'sending' | 'unconfirmed';
   provider_message_id: string | null;
   error: string | null;
   created_at: CreatedAt;
+  /** One SMS of a job, held while not failed (migration 20261126013000). */
+  dedupe_key: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 // Payments, NID, terms, preferences and flags (migration 20261122020000) ----------------------

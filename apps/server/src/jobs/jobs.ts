@@ -30,7 +30,8 @@ export type JobDefinition<T> = {
   retryLimit?: number;
   /** How long one run may take before pg-boss gives up on it. */
   expireInSeconds?: number;
-  run(data: T): Promise<void>;
+  /** `jobId` stays the same across the retries of one job (a key for work done at most once). */
+  run(data: T, context: { jobId: string }): Promise<void>;
 };
 
 export type JobsMode = 'in-process' | 'send-only' | 'inline';
@@ -60,6 +61,13 @@ export function createJobs(deps: {
   log: FastifyBaseLogger;
   /** How often an idle worker looks for work; sending in-process wakes it at once anyway. */
   pollingIntervalSeconds?: number;
+  /**
+   * How often a working process fails jobs past their expiry (a worker that died mid-job), so
+   * they are retried; pg-boss's maintenance interval (config JOBS_SUPERVISE_SECONDS).
+   */
+  superviseSeconds?: number;
+  /** The first wait before a failed job is tried again, doubled each time (JOBS_RETRY_DELAY_SECONDS). */
+  retryDelaySeconds?: number;
 }): Jobs {
   const { mode, log } = deps;
   // biome-ignore lint/suspicious/noExplicitAny: see register.
@@ -79,7 +87,7 @@ export function createJobs(deps: {
   async function runOne(definition: JobDefinition<any>, id: string, data: unknown) {
     const started = Date.now();
     try {
-      await definition.run(definition.data.parse(data));
+      await definition.run(definition.data.parse(data), { jobId: id });
       log.info({ job: definition.name, jobId: id, ms: Date.now() - started }, 'job done');
     } catch (error) {
       log.error({ job: definition.name, jobId: id, err: error }, 'job failed');
@@ -190,17 +198,21 @@ export function createJobs(deps: {
         // Only a process that works jobs also maintains the queues and fires schedules.
         supervise: working,
         schedule: working,
+        maintenanceIntervalSeconds: deps.superviseSeconds ?? 120,
       });
       boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
       await boss.start();
       for (const definition of definitions.values()) {
-        await boss.createQueue(definition.name, {
+        const policy = {
           name: definition.name,
           retryLimit: definition.retryLimit ?? 2,
-          retryDelay: 30,
+          retryDelay: deps.retryDelaySeconds ?? 30,
           retryBackoff: true,
           expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-        });
+        };
+        await boss.createQueue(definition.name, policy);
+        // A queue made by an earlier start keeps its settings; the configured ones win.
+        await boss.updateQueue(definition.name, policy);
         if (!working) continue;
         const workerId = await boss.work(
           definition.name,

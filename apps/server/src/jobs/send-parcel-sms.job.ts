@@ -10,15 +10,21 @@ import type { JobDefinition } from './jobs';
  * Texts the customer or the merchant about a parcel's move: out for delivery (rider, delivery
  * OTP, tracking link), delivered, failed attempt, and the merchant's return OTP.
  * Trigger: a parcel move (parcel-transitions moveLocked) and POST /ops/parcels/:trackingId/return-otp,
- * queued in their transaction. Retried with backoff (30 s, 1, 2, 4, 8 min) while the gateway fails.
+ * queued in their transaction. Retried with backoff (30 s, 1, 2, 4, 8 min) while the gateway fails;
+ * a try cut off while the gateway answered is not sent again (sms.service alreadyHandled).
  */
-export function sendParcelSmsJob(deps: { parcelSms: ParcelSmsService }): JobDefinition<ParcelSms> {
+export function sendParcelSmsJob(deps: {
+  parcelSms: ParcelSmsService;
+  /** How long one try may run before it counts as dead and is retried (SMS_JOB_EXPIRE_SECONDS). */
+  expireInSeconds?: number;
+}): JobDefinition<ParcelSms> {
   return {
     name: sendParcelSmsJobName,
     trigger: 'parcel move / POST /ops/parcels/:trackingId/return-otp (in their transaction)',
     data: parcelSmsSchema,
     retryLimit: 5,
-    expireInSeconds: 120,
-    run: (data) => deps.parcelSms.send(data),
+    expireInSeconds: deps.expireInSeconds ?? 120,
+    // Keyed by the job: a retry after a worker died mid-send does not text the customer twice.
+    run: (data, { jobId }) => deps.parcelSms.send(data, { once: `${sendParcelSmsJobName}:${jobId}` }),
   };
 }

@@ -83,7 +83,7 @@ export function createParcelSmsService(deps: {
   }
 
   /** The customer's delivery code, with the rider's name and phone and the tracking link. */
-  async function deliveryOtp(parcelId: string) {
+  async function deliveryOtp(parcelId: string, once?: string) {
     const issued = await db.transaction().execute(async (trx) => {
       const open = await trx
         .selectFrom('delivery_run_parcels as rp')
@@ -117,11 +117,12 @@ export function createParcelSmsService(deps: {
       }),
       purpose: 'parcel_out_for_delivery',
       secret: issued.code,
+      once,
     });
   }
 
   /** The merchant's hand-over code for a parcel coming back; a new one resets the wrong tries. */
-  async function returnOtp(parcelId: string) {
+  async function returnOtp(parcelId: string, once?: string) {
     const issued = await db.transaction().execute(async (trx) => {
       const parcel = await trx
         .selectFrom('parcels')
@@ -150,13 +151,21 @@ export function createParcelSmsService(deps: {
       body: smsText.returnOtp(issued),
       purpose: 'parcel_return_otp',
       secret: issued.code,
+      once,
     });
   }
 
   return {
-    async send(message: ParcelSms) {
-      if (message.kind === 'out_for_delivery') return deliveryOtp(message.parcelId);
-      if (message.kind === 'return_otp') return returnOtp(message.parcelId);
+    /**
+     * `once` (the job's key) makes a retry send nothing when an earlier try sent the SMS or may
+     * have; it is checked before a new code is made, so the code in a maybe-delivered SMS stays
+     * the one that works.
+     */
+    async send(message: ParcelSms, options: { once?: string } = {}) {
+      const { once } = options;
+      if (once && (await sms.alreadyHandled(once))) return;
+      if (message.kind === 'out_for_delivery') return deliveryOtp(message.parcelId, once);
+      if (message.kind === 'return_otp') return returnOtp(message.parcelId, once);
       const parcel = await db
         .selectFrom('parcels')
         .select(['tracking_id', 'customer_phone'])
@@ -168,7 +177,7 @@ export function createParcelSmsService(deps: {
         message.kind === 'delivered'
           ? smsText.delivered({ trackingId, link: link(trackingId) })
           : smsText.attempted({ trackingId, reason: message.reason, link: link(trackingId) });
-      await sms.send({ to: parcel.customer_phone, body, purpose: `parcel_${message.kind}` });
+      await sms.send({ to: parcel.customer_phone, body, purpose: `parcel_${message.kind}`, once });
     },
   };
 }

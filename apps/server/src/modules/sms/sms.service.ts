@@ -4,6 +4,12 @@ import type { SmsMessage, SmsProvider } from './sms.types';
 
 export type SmsService = {
   send(message: SmsMessage): Promise<void>;
+  /**
+   * Whether an SMS under this `once` key was sent or may have been (its try was cut off while
+   * the gateway answered: that claim is marked `unconfirmed` here). A job asks before it makes a
+   * new code, so a retry after a dead worker neither texts twice nor replaces a code in flight.
+   */
+  alreadyHandled(once: string): Promise<boolean>;
   outbox(to: string, limit: number): Promise<{ to: string; body: string; createdAt: Date }[]>;
   /** Every recorded message, newest first, optionally to one phone (operations console). */
   list(filter: {
@@ -19,10 +25,55 @@ export type OutboxItem = {
   body: string;
   purpose: string;
   provider: string;
-  status: 'recorded' | 'sent' | 'failed';
+  status: 'recorded' | 'sent' | 'failed' | 'sending' | 'unconfirmed';
   error: string | null;
   createdAt: Date;
 };
+
+/** A keyed send: claim, call the gateway, record its answer on the claimed row. */
+async function sendOnce(
+  db: Kysely<DB>,
+  provider: SmsProvider,
+  message: SmsMessage,
+  stored: string,
+  once: string,
+  onSent?: (message: SmsMessage) => void,
+): Promise<void> {
+  const claim = await db
+    .insertInto('sms_outbox')
+    .values({
+      to_phone: message.to,
+      body: stored,
+      purpose: message.purpose,
+      provider: provider.name,
+      status: 'sending',
+      provider_message_id: null,
+      error: null,
+      dedupe_key: once,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').where('status', '<>', 'failed').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!claim) return;
+  try {
+    const delivery = await provider.deliver(message);
+    await db
+      .updateTable('sms_outbox')
+      .set({ status: 'sent', provider_message_id: delivery.providerMessageId ?? null })
+      .where('id', '=', claim.id)
+      .execute();
+    onSent?.(message);
+  } catch (error) {
+    await db
+      .updateTable('sms_outbox')
+      .set({ status: 'failed', error: (error as Error).message.slice(0, 500) })
+      .where('id', '=', claim.id)
+      // A claim a retry already marked unconfirmed keeps the key: the gateway may have sent it.
+      .where('status', '=', 'sending')
+      .execute();
+    throw error;
+  }
+}
 
 /**
  * Sends through the configured provider and records each message in sms_outbox with its outcome.
@@ -32,6 +83,9 @@ export type OutboxItem = {
  * ever shows a code outside development. A gateway failure is recorded and rethrown, so the
  * caller can tell the user. `onSent` sees each message as the phone gets it (tests read codes
  * there; nothing in the server does).
+ * A message with a `once` key is claimed first: a `sending` row, inserted only if no row of that
+ * key holds it (sent, sending or unconfirmed), then updated with the gateway's answer; see
+ * docs/operations.md "Several processes" for what a worker killed mid-send means.
  */
 export function createSmsService(deps: {
   db: Kysely<DB>;
@@ -55,12 +109,15 @@ export function createSmsService(deps: {
             status: 'recorded',
             provider_message_id: null,
             error: null,
+            dedupe_key: message.once ?? null,
           })
+          .onConflict((oc) => oc.column('dedupe_key').where('status', '<>', 'failed').doNothing())
           .execute();
         deps.onRecorded?.(message);
         deps.onSent?.(message);
         return;
       }
+      if (message.once) return sendOnce(deps.db, deps.provider, message, stored, message.once, deps.onSent);
       try {
         const delivery = await deps.provider.deliver(message);
         await deps.db
@@ -91,6 +148,29 @@ export function createSmsService(deps: {
           .execute();
         throw error;
       }
+    },
+    async alreadyHandled(once) {
+      const row = await deps.db
+        .selectFrom('sms_outbox')
+        .select(['id', 'status'])
+        .where('dedupe_key', '=', once)
+        .where('status', '<>', 'failed')
+        .executeTakeFirst();
+      if (!row) return false;
+      if (row.status === 'sending') {
+        // The try that claimed it is gone (its job expired and is being retried): the gateway may
+        // have sent it, so it is not sent again.
+        await deps.db
+          .updateTable('sms_outbox')
+          .set({
+            status: 'unconfirmed',
+            error: 'the sender stopped while the gateway was answering; not sent again',
+          })
+          .where('id', '=', row.id)
+          .where('status', '=', 'sending')
+          .execute();
+      }
+      return true;
     },
     async outbox(to, limit) {
       const rows = await deps.db

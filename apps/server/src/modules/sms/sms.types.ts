@@ -5,6 +5,12 @@ export type SmsMessage = {
   purpose: string;
   /** A secret in the body (an OTP): masked in the stored copy when a real gateway sends it. */
   secret?: string;
+  /**
+   * Send at most once under this key (a job's SMS, keyed by the job): the outbox row is claimed
+   * before the gateway is called, and a later try with the same key sends nothing unless the
+   * earlier one failed.
+   */
+  once?: string;
 };
 
 export type SmsDelivery = { providerMessageId?: string };

@@ -11,6 +11,8 @@ const statusColors: Record<SmsOutboxItem['status'], string> = {
   recorded: 'blue',
   sent: 'green',
   failed: 'red',
+  sending: 'gold',
+  unconfirmed: 'orange',
 };
 
 type SmsOutboxTableProps = {
