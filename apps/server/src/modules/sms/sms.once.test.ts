@@ -30,6 +30,7 @@ beforeAll(async () => {
   sms = createSmsService({
     db: database.db,
     provider: createBulkSmsBdProvider({ apiUrl, apiKey: 'k', senderId: 'Dak', timeoutMs: 5000 }),
+    revealCodes: false,
   });
 });
 
