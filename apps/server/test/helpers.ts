@@ -69,6 +69,18 @@ const productionEnv = {
 /** Each test app's SMS as the phones got them, whole: no route shows a code outside development. */
 const phones = new WeakMap<FastifyInstance, SmsMessage[]>();
 
+/**
+ * For a test that builds its own app: pass `onSmsSent` to buildApp, then `attach(app)`, and
+ * lastSms / lastOtp read that app's SMS as they do for createTestApp's.
+ */
+export function smsReceiver() {
+  const received: SmsMessage[] = [];
+  return {
+    onSmsSent: (message: SmsMessage) => received.push(message),
+    attach: (app: FastifyInstance) => phones.set(app, received),
+  };
+}
+
 /** The whole API on a fresh database, with a clock the test moves and optional env overrides. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({
