@@ -105,6 +105,7 @@ import { createGuards } from './plugins/auth';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { createRateLimiter } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 export type AppDeps = {
   config: Config;
@@ -182,15 +183,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
     // Routes that may be cached (reference data) set their own cache-control; the rest: no-store.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
   });
 
+  registerSecurityHeaders(app, { production: config.mode === 'production' });
   registerErrorHandler(app);
   await registerOpenApi(app);
 
