@@ -314,7 +314,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes({ db }));
       await api.register(geoRoutes({ geo }));
       await api.register(authRoutes({ auth, guards }));
-      await api.register(staffAuthRoutes({ staffAuth, guards, repo, sessions }));
+      await api.register(
+        staffAuthRoutes({
+          staffAuth,
+          guards,
+          repo,
+          sessions,
+          cookie: { secure: config.mode === 'production', maxAgeSeconds: config.staffSessionTtlHours * 3600 },
+        }),
+      );
       await api.register(shopsRoutes({ shops, guards }));
       await api.register(pickupLocationsRoutes({ pickups, guards }));
       await api.register(teamRoutes({ team, guards }));
