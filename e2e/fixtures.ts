@@ -183,14 +183,35 @@ export async function signInPage(
   lang: Lang,
   kind: 'user' | 'staff' = 'user',
 ) {
+  if (kind === 'staff') await page.context().addCookies(staffSessionCookies(token));
   await page.goto(`${baseUrl}/`);
   await page.evaluate(
     ([auth, language]) => {
       localStorage.setItem('dak.auth', auth);
       localStorage.setItem('dak.lang', language);
     },
-    [JSON.stringify({ token, kind }), lang] as const,
+    [storedAuth(token, kind), lang] as const,
   );
+}
+
+/**
+ * The staff session as the console holds it: the httpOnly cookie the server sets at sign-in (on
+ * both staff API paths). Test servers listen on 127.0.0.1; cookies do not depend on the port.
+ */
+export function staffSessionCookies(token: string) {
+  return ['/api/v1/ops', '/api/v1/rider'].map((path) => ({
+    name: 'dak_staff',
+    value: token,
+    domain: '127.0.0.1',
+    path,
+    httpOnly: true,
+    sameSite: 'Strict' as const,
+  }));
+}
+
+/** What the app stores for a signed-in person: a merchant's token; for staff, only the kind. */
+function storedAuth(token: string, kind: 'user' | 'staff') {
+  return JSON.stringify(kind === 'staff' ? { kind } : { token, kind });
 }
 
 /**
@@ -207,15 +228,13 @@ export async function signedInContext(
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  if (options.kind === 'staff') await context.addCookies(staffSessionCookies(token));
   await context.addInitScript(
     ([auth, lang]) => {
       window.localStorage.setItem('dak.auth', auth as string);
       if (lang) window.localStorage.setItem('dak.lang', lang);
     },
-    [
-      JSON.stringify({ token, kind: options.kind ?? 'user' }),
-      options.lang === undefined ? 'en' : options.lang,
-    ],
+    [storedAuth(token, options.kind ?? 'user'), options.lang === undefined ? 'en' : options.lang],
   );
   return { context, page: await context.newPage() };
 }

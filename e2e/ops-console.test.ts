@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { crc32 } from '../packages/domain/src/nid';
+import { watchCsp } from './csp';
+import { staffSessionCookies } from './fixtures';
 import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, shot, startServer } from './helpers';
 
 const run = promisify(execFile);
@@ -12,8 +14,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 let server: RunningServer;
 let browser: Browser;
+let csp: { violations: string[] };
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  csp = watchCsp(browser);
+});
+// No page may need what the Content-Security-Policy forbids.
+afterEach(() => {
+  expect(csp.violations).toEqual([]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -174,11 +182,12 @@ async function staffContext(phone: string, password: string, viewport: { width: 
   const code = await otpFromOutbox(server.baseUrl, phone);
   const { token } = await api<{ token: string }>('POST', '/ops/auth/verify', { body: { phone, code } });
   const context = await browser.newContext({ viewport });
+  await context.addCookies(staffSessionCookies(token));
   await context.addInitScript(
     (value) => {
       window.localStorage.setItem('dak.auth', value);
     },
-    JSON.stringify({ token, kind: 'staff' }),
+    JSON.stringify({ kind: 'staff' }),
   );
   return context;
 }
@@ -213,6 +222,24 @@ describe('the operations console', () => {
     await typeCode(page, await otpFromOutbox(server.baseUrl, adminPhone));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/ops/nid', { timeout: 15_000 });
+
+    // The session is an httpOnly cookie on the staff API paths: no script of the console or of the
+    // public site (same origin) can read it, and nothing in storage holds it.
+    const cookies = (await desktop.cookies()).filter((c) => c.name === 'dak_staff');
+    expect(cookies.map((c) => [c.path, c.httpOnly, c.sameSite]).sort()).toEqual([
+      ['/api/v1/ops', true, 'Strict'],
+      ['/api/v1/rider', true, 'Strict'],
+    ]);
+    const site = await desktop.newPage();
+    await site.goto(`${server.baseUrl}/`);
+    const visible = await site.evaluate(() => ({
+      cookie: document.cookie,
+      storage: Object.keys(localStorage).map((key) => localStorage.getItem(key) ?? ''),
+    }));
+    const token = cookies[0]?.value ?? 'no cookie';
+    expect(visible.cookie).not.toContain(token);
+    expect(visible.storage.join(' ')).not.toContain(token);
+    await site.close();
 
     // NID queue: the merchant waits; open, look at both photos, approve.
     const nav = page.locator('.ops-shell__aside');
@@ -296,13 +323,11 @@ describe('the operations console', () => {
     await expect
       .poll(() => bodyText(page), { timeout: 10_000 })
       .toContain('wordpress-subscription is saved.');
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('dak.auth'))) ?? '{}') as {
-      token: string;
-    };
+    const session = (await desktop.cookies()).find((c) => c.name === 'dak_staff');
     const flags = await api<{ items: Array<{ name: string; percentage: number; allowList: string[] }> }>(
       'GET',
       '/ops/flags',
-      { token: stored.token },
+      { token: session?.value },
     );
     const wordpress = flags.items.find((f) => f.name === 'wordpress-subscription');
     expect(wordpress?.percentage).toBe(10);

@@ -1,6 +1,7 @@
 import { isValidTrackingId } from '@dak/domain/tracking-id';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { watchCsp } from './csp';
 import { merchantWithPickup, shots, signInPage } from './fixtures';
 import { freshPhone, launchBrowser, type RunningServer, startServer } from './helpers';
 
@@ -14,8 +15,14 @@ import { freshPhone, launchBrowser, type RunningServer, startServer } from './he
 
 let server: RunningServer;
 let browser: Browser;
+let csp: { violations: string[] };
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  csp = watchCsp(browser);
+});
+// No page may need what the Content-Security-Policy forbids.
+afterEach(() => {
+  expect(csp.violations).toEqual([]);
 });
 afterAll(async () => {
   await browser?.close();

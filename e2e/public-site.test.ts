@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { watchCsp } from './csp';
 import {
   type ApiInit,
   apiRequest,
@@ -13,6 +14,7 @@ import { launchBrowser, otpFromOutbox, type RunningServer, shot, startServer } f
 
 let server: RunningServer;
 let browser: Browser;
+let csp: { violations: string[] };
 /** A parcel booked through the API and moved by staff: the tracking page's real timeline. */
 let trackingId = '';
 
@@ -39,8 +41,13 @@ async function bookedParcel(): Promise<string> {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  csp = watchCsp(browser);
   trackingId = await bookedParcel();
 }, 120_000);
+// No page may need what the Content-Security-Policy forbids.
+afterEach(() => {
+  expect(csp.violations).toEqual([]);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -111,6 +111,7 @@ import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { createRateLimiter } from './plugins/rate-limit';
 import { requestLogSerializers } from './plugins/request-log';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 export type AppDeps = {
   config: Config;
@@ -196,15 +197,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
     // Routes that may be cached (reference data) set their own cache-control; the rest: no-store.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
   });
 
+  registerSecurityHeaders(app, { production: config.mode === 'production' });
   registerErrorHandler(app);
   await registerOpenApi(app);
 
@@ -355,7 +354,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes({ db }));
       await api.register(geoRoutes({ geo }));
       await api.register(authRoutes({ auth, guards }));
-      await api.register(staffAuthRoutes({ staffAuth, guards, repo, sessions }));
+      await api.register(
+        staffAuthRoutes({
+          staffAuth,
+          guards,
+          repo,
+          sessions,
+          cookie: { secure: config.mode === 'production', maxAgeSeconds: config.staffSessionTtlHours * 3600 },
+        }),
+      );
       await api.register(shopsRoutes({ shops, guards }));
       await api.register(pickupLocationsRoutes({ pickups, guards }));
       await api.register(teamRoutes({ team, guards }));

@@ -20,7 +20,11 @@ export const staffOtpSentSchema = z.object({
 });
 
 /** POST /ops/auth/verify. */
-export const staffSessionResponseSchema = z.object({ token: z.string(), staff: staffSchema });
+/**
+ * POST /ops/auth/verify. The console (header `X-Dak-Console: 1`) gets no token: its session is an
+ * httpOnly cookie no script can read. Other API clients get the bearer token.
+ */
+export const staffSessionResponseSchema = z.object({ token: z.string().optional(), staff: staffSchema });
 
 /** GET /ops/me. */
 export const staffMeResponseSchema = z.object({ staff: staffSchema });

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { AuthRepository } from '../modules/auth/auth.repository';
 import type { SessionsService } from '../modules/auth/sessions.service';
+import { fromConsole, staffCookieToken } from './staff-cookie';
 
 /** Who is asking: a merchant user, a staff member, or nobody. Set by the guards below. */
 export type Principal =
@@ -43,8 +44,14 @@ export type Guards = ReturnType<typeof createGuards>;
  * is used as `preValidation: guards.user`, `guards.shop(…)` is spread into the route options.
  */
 export function createGuards(deps: { sessions: SessionsService; repo: AuthRepository }) {
-  async function resolve(request: FastifyRequest) {
-    const token = bearer(request);
+  /** `cookie`: staff routes also take the console's httpOnly cookie (plugins/staff-cookie.ts). */
+  async function resolve(request: FastifyRequest, options: { cookie?: boolean } = {}) {
+    let token = bearer(request);
+    if (!token && options.cookie) {
+      token = staffCookieToken(request);
+      // A cookie rides along on any request the browser makes; the console's header cannot.
+      if (token && !fromConsole(request)) throw new AppError('FORBIDDEN', messages.forbidden);
+    }
     if (!token) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
     const session = await deps.sessions.find(token);
     if (!session) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
@@ -88,7 +95,7 @@ export function createGuards(deps: { sessions: SessionsService; repo: AuthReposi
     },
     staff(roles?: readonly StaffRole[]) {
       return async (request: FastifyRequest) => {
-        const session = await resolve(request);
+        const session = await resolve(request, { cookie: true });
         if (!session.staffId) throw new AppError('FORBIDDEN', messages.forbidden);
         const staff = await deps.repo.findStaffById(session.staffId);
         if (!staff?.active) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);

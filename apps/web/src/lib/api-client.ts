@@ -1,6 +1,6 @@
 import { type ErrorCode, errorStatus } from '@dak/domain/errors';
 import { ApiError } from './api-error';
-import { getAuth } from './auth-storage';
+import { authHeaders, getAuth } from './auth-storage';
 
 /** Anything with zod's `parse`: the response schemas of `@dak/domain` check what comes back. */
 export type ResponseParser<T> = { parse: (data: unknown) => T };
@@ -11,7 +11,7 @@ export type RequestOptions<T> = {
   method?: Method;
   /** JSON, or a FormData for a file upload (the browser then sets the multipart boundary). */
   body?: unknown;
-  /** Send the stored token (default). Sign-in calls pass false so a stale token never interferes. */
+  /** Send who is signed in (default). Sign-in calls pass false so a stale token never interferes. */
   auth?: boolean;
   signal?: AbortSignal;
   /** Extra request headers (an Idempotency-Key). */
@@ -73,7 +73,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
       ? options.body
       : JSON.stringify(options.body);
   if (typeof requestBody === 'string') headers['Content-Type'] = 'application/json';
-  if (stored) headers.Authorization = `Bearer ${stored.token}`;
+  Object.assign(headers, authHeaders(stored));
 
   let response: Response;
   try {

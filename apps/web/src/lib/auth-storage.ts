@@ -1,8 +1,12 @@
 import { useSyncExternalStore } from 'react';
 
-/** Who is signed in on this browser: a merchant/partner user or an operations staff member. */
+/**
+ * Who is signed in on this browser: a merchant/partner user (with the bearer token) or an
+ * operations staff member. A staff session is an httpOnly cookie the server set (no script, ours
+ * or the public site's, can read it): only the fact that staff is signed in is stored here.
+ */
 export type AuthKind = 'user' | 'staff';
-export type StoredAuth = { token: string; kind: AuthKind };
+export type StoredAuth = { kind: 'user'; token: string } | { kind: 'staff' };
 
 const storageKey = 'dak.auth';
 const listeners = new Set<() => void>();
@@ -14,8 +18,13 @@ function read(): StoredAuth | null {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return null;
     const { token, kind } = value as Record<string, unknown>;
+    if (kind === 'staff') {
+      // A staff token stored by an older version: dropped; the console asks to sign in again.
+      if (token !== undefined) return null;
+      return { kind };
+    }
     if (typeof token !== 'string' || token === '') return null;
-    if (kind !== 'user' && kind !== 'staff') return null;
+    if (kind !== 'user') return null;
     return { token, kind };
   } catch {
     return null;
@@ -66,6 +75,15 @@ window.addEventListener('storage', (event) => {
   current = read();
   notify();
 });
+
+/**
+ * The headers that say who is calling: the merchant's bearer token, or the header that lets the
+ * staff cookie count (the server refuses the cookie without it, so a forged request cannot use it).
+ */
+export function authHeaders(auth: StoredAuth | null = current): Record<string, string> {
+  if (!auth) return {};
+  return auth.kind === 'user' ? { Authorization: `Bearer ${auth.token}` } : { 'X-Dak-Console': '1' };
+}
 
 export function useAuth(): StoredAuth | null {
   return useSyncExternalStore(subscribe, getAuth, () => null);

@@ -1,11 +1,11 @@
-import { type AuthKind, clearAuth, setAuth } from './auth-storage';
+import { clearAuth, type StoredAuth, setAuth } from './auth-storage';
 import { queryClient } from './query-client';
 import { setSelectedShopId } from './selected-shop';
 
 /** Starts a session: nothing cached for the previous person survives. */
-export function startSession(token: string, kind: AuthKind): void {
+export function startSession(auth: StoredAuth): void {
   queryClient.clear();
-  setAuth({ token, kind });
+  setAuth(auth);
 }
 
 /** Ends the session in this browser (the server side is revoked by the logout call). */

@@ -5,6 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noBody, okSchema } from '../../lib/schemas';
 import { type Guards, staffOf } from '../../plugins/auth';
+import {
+  clearStaffCookie,
+  fromConsole,
+  type StaffCookieOptions,
+  setStaffCookie,
+} from '../../plugins/staff-cookie';
 import type { AuthRepository } from './auth.repository';
 import type { SessionsService } from './sessions.service';
 import type { StaffAuthService } from './staff-auth.service';
@@ -15,6 +21,7 @@ export function staffAuthRoutes(deps: {
   guards: Guards;
   repo: AuthRepository;
   sessions: SessionsService;
+  cookie: StaffCookieOptions;
 }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -66,12 +73,23 @@ export function staffAuthRoutes(deps: {
         schema: {
           tags: ['ops'],
           summary: 'Finish staff sign-in with the code',
+          description:
+            'The console sends `X-Dak-Console: 1`: the session then comes as an httpOnly cookie only, ' +
+            'never in the body. Other clients get the bearer token.',
           body: staffVerifySchema,
-          response: { 200: z.object({ token: z.string(), staff: staffSchema }) },
+          response: { 200: z.object({ token: z.string().optional(), staff: staffSchema }) },
         },
       },
-      (request) =>
-        deps.staffAuth.verify({ ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] }),
+      async (request, reply) => {
+        const session = await deps.staffAuth.verify({
+          ...request.body,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        if (!fromConsole(request)) return session;
+        setStaffCookie(reply, session.token, deps.cookie);
+        return { staff: session.staff };
+      },
     );
     r.get(
       '/ops/me',
@@ -102,8 +120,9 @@ export function staffAuthRoutes(deps: {
           response: { 200: okSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await deps.sessions.revoke(staffOf(request).sessionId);
+        clearStaffCookie(reply, deps.cookie);
         return { ok: true as const };
       },
     );

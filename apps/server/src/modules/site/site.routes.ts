@@ -1,5 +1,6 @@
 import type { Lang, SitePage, SiteProps } from '@dak/domain/public-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sitePolicy } from '../../plugins/security-headers';
 import { pathIn, siteDocument } from './site.document';
 import type { SiteLoaders } from './site.loaders';
 import type { SiteRenderer } from './site.renderer';
@@ -46,6 +47,7 @@ export function siteRoutes(deps: {
         .status(options.status ?? 200)
         .header('cache-control', options.cache ?? 'public, max-age=60')
         .header('content-language', lang)
+        .header('content-security-policy', sitePolicy)
         .type('text/html; charset=utf-8')
         .send(html);
     }

@@ -64,7 +64,7 @@ export function RiderLoginPage() {
         setFormError(t('rider.login.notRider'));
         return;
       }
-      startSession(session.token, 'staff');
+      startSession({ kind: 'staff' });
       await navigate('/rider/run', { replace: true });
     } catch (error) {
       if (otp.refused(error)) return;

@@ -55,7 +55,7 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (result: SignedIn) => vo
       if (!input) return;
       try {
         const session = await passwordLogin.mutateAsync(input);
-        startSession(session.token, 'user');
+        startSession({ kind: 'user', token: session.token });
         onSignedIn({ isNewUser: false, accountType: session.user.accountType, phone: session.user.phone });
       } catch (error) {
         showError(error);
@@ -92,7 +92,7 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (result: SignedIn) => vo
     if (!input) return;
     try {
       const result = await verifyOtp.mutateAsync(input);
-      startSession(result.token, 'user');
+      startSession({ kind: 'user', token: result.token });
       onSignedIn({
         isNewUser: result.isNewUser,
         accountType: result.user.accountType,

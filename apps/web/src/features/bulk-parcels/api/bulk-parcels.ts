@@ -8,7 +8,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiBase, apiRequest } from '../../../lib/api-client';
 import { withDates } from '../../../lib/api-dates';
 import { ApiError } from '../../../lib/api-error';
-import { getAuth } from '../../../lib/auth-storage';
+import { authHeaders } from '../../../lib/auth-storage';
 import { parcelsKey } from '../../parcels/api/list-parcels';
 
 const base = (shopId: string) => `/shops/${encodeURIComponent(shopId)}/parcels/bulk`;
@@ -17,9 +17,8 @@ export const bulkLogPageSize = 10;
 
 /** GET …/bulk/template: the .xlsx as a file the browser saves (the call needs the bearer token). */
 export async function downloadTemplate(shopId: string): Promise<void> {
-  const auth = getAuth();
   const response = await fetch(`${apiBase}${base(shopId)}/template`, {
-    headers: auth ? { Authorization: `Bearer ${auth.token}` } : {},
+    headers: authHeaders(),
   }).catch(() => {
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'The service cannot be reached' });
   });

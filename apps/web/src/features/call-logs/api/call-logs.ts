@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { apiBase, apiRequest } from '../../../lib/api-client';
 import { withDates } from '../../../lib/api-dates';
 import { ApiError } from '../../../lib/api-error';
-import { getAuth } from '../../../lib/auth-storage';
+import { authHeaders } from '../../../lib/auth-storage';
 
 export const callPageSize = 20;
 export type CallFilter = { q?: string; outcome?: CallOutcome; offset: number };
@@ -36,12 +36,11 @@ export function useCallLogs(shopId: string, filter: CallFilter) {
  * header, so it is fetched here and played through an object URL.
  */
 export async function getRecording(shopId: string, callId: string): Promise<Blob> {
-  const auth = getAuth();
   let response: Response;
   try {
     response = await fetch(
       `${apiBase}/shops/${encodeURIComponent(shopId)}/call-logs/${encodeURIComponent(callId)}/recording`,
-      { headers: auth ? { Authorization: `Bearer ${auth.token}` } : {} },
+      { headers: authHeaders() },
     );
   } catch {
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'The service cannot be reached' });

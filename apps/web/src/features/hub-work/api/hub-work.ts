@@ -12,7 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBase, apiRequest } from '../../../lib/api-client';
 import { withDates } from '../../../lib/api-dates';
 import { ApiError } from '../../../lib/api-error';
-import { getAuth } from '../../../lib/auth-storage';
+import { authHeaders } from '../../../lib/auth-storage';
 
 export type ScanResult = ReturnType<typeof scanResultSchema.parse>;
 export type Bag = ReturnType<typeof bagSchema.parse>;
@@ -83,9 +83,8 @@ export const useFinishReceipt = () =>
 
 /** The trip's manifest PDF, fetched with the session's token and opened for printing. */
 export async function openManifest(tripId: string) {
-  const auth = getAuth();
   const response = await fetch(`${apiBase}/ops/trips/${tripId}/manifest`, {
-    headers: auth ? { Authorization: `Bearer ${auth.token}` } : {},
+    headers: authHeaders(),
   });
   if (!response.ok) {
     throw new ApiError({ status: response.status, code: 'NOT_FOUND', message: 'Trip not found' });

@@ -3,7 +3,7 @@ import type { LabelFormat } from '@dak/domain/labels';
 import { useMutation } from '@tanstack/react-query';
 import { apiBase } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-import { getAuth } from '../../../lib/auth-storage';
+import { authHeaders } from '../../../lib/auth-storage';
 
 export type LabelsFile = { blob: Blob; filename: string };
 
@@ -16,7 +16,6 @@ export async function printLabels(input: {
   parcelIds: string[];
   format: LabelFormat;
 }): Promise<LabelsFile> {
-  const auth = getAuth();
   let response: Response;
   try {
     response = await fetch(`${apiBase}/shops/${encodeURIComponent(input.shopId)}/parcels/labels`, {
@@ -24,7 +23,7 @@ export async function printLabels(input: {
       headers: {
         'Content-Type': 'application/json',
         Accept: 'application/pdf, application/json',
-        ...(auth ? { Authorization: `Bearer ${auth.token}` } : {}),
+        ...authHeaders(),
       },
       body: JSON.stringify({ parcelIds: input.parcelIds, format: input.format }),
     });

@@ -11,6 +11,8 @@ export function opsVerify(input: StaffVerifyInput) {
     method: 'POST',
     body: input,
     auth: false,
+    // Asks for the session as an httpOnly cookie, not in the body.
+    headers: { 'X-Dak-Console': '1' },
     schema: staffSessionResponseSchema,
   });
 }

@@ -59,8 +59,9 @@ export function OpsLoginFlow({ onSignedIn }: { onSignedIn: () => void }) {
     const parsed = otp.parse(staffVerifySchema, { phone: credentials.phone, code: otp.code });
     if (!parsed) return;
     try {
-      const session = await verify.mutateAsync(parsed);
-      startSession(session.token, 'staff');
+      // The session itself is the httpOnly cookie the answer set.
+      await verify.mutateAsync(parsed);
+      startSession({ kind: 'staff' });
       onSignedIn();
     } catch (error) {
       if (otp.refused(error)) return;

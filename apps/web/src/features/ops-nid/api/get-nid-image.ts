@@ -2,18 +2,17 @@ import type { NidImageSide } from '@dak/domain/nid';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiBase } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-import { getAuth } from '../../../lib/auth-storage';
+import { authHeaders } from '../../../lib/auth-storage';
 
 /**
  * GET /ops/nid/:id/image/:side: the photo's bytes. An <img> cannot send the Bearer header, so the
  * photo is fetched here and shown through an object URL.
  */
 export async function getNidImage(id: string, side: NidImageSide, signal?: AbortSignal): Promise<Blob> {
-  const auth = getAuth();
   let response: Response;
   try {
     response = await fetch(`${apiBase}/ops/nid/${encodeURIComponent(id)}/image/${side}`, {
-      headers: auth ? { Authorization: `Bearer ${auth.token}` } : {},
+      headers: authHeaders(),
       signal,
     });
   } catch (error) {

@@ -1,19 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiBase } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-import { getAuth } from '../../../lib/auth-storage';
+import { authHeaders } from '../../../lib/auth-storage';
 
 /**
  * GET /shops/:shopId/parcels/:parcelId/proof: the photo the rider took at delivery. An <img>
  * cannot send the Bearer header, so it is fetched here and shown through an object URL.
  */
 export async function getProofPhoto(shopId: string, parcelId: string, signal?: AbortSignal): Promise<Blob> {
-  const auth = getAuth();
   let response: Response;
   try {
     response = await fetch(
       `${apiBase}/shops/${encodeURIComponent(shopId)}/parcels/${encodeURIComponent(parcelId)}/proof`,
-      { headers: auth ? { Authorization: `Bearer ${auth.token}` } : {}, signal },
+      { headers: authHeaders(), signal },
     );
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -7,7 +7,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiBase, apiRequest } from '../../../lib/api-client';
 import { withDates } from '../../../lib/api-dates';
 import { ApiError } from '../../../lib/api-error';
-import { getAuth } from '../../../lib/auth-storage';
+import { authHeaders } from '../../../lib/auth-storage';
 
 const exportsPath = (shopId: string) => `/shops/${encodeURIComponent(shopId)}/parcel-exports`;
 
@@ -38,11 +38,10 @@ export function useParcelExport(shopId: string, exportId: string | undefined) {
 
 /** GET …/download: the bytes through fetch (the link needs the Bearer header), saved under the file's name. */
 export async function downloadParcelExport(shopId: string, exportId: string, fileName: string) {
-  const auth = getAuth();
   let response: Response;
   try {
     response = await fetch(`${apiBase}${exportsPath(shopId)}/${encodeURIComponent(exportId)}/download`, {
-      headers: auth ? { Authorization: `Bearer ${auth.token}` } : {},
+      headers: authHeaders(),
     });
   } catch {
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'The service cannot be reached' });

@@ -130,7 +130,7 @@ export function RegistrationWizard({
     }
     try {
       const result = await register.mutateAsync(input.data);
-      startSession(result.token, 'user');
+      startSession({ kind: 'user', token: result.token });
       onRegistered({ shopName: result.shop.name });
     } catch (cause) {
       if (otp.refused(cause)) {

@@ -34,6 +34,8 @@ export function useRiderVerify() {
         method: 'POST',
         body: input,
         auth: false,
+        // Asks for the session as an httpOnly cookie, not in the body.
+        headers: { 'X-Dak-Console': '1' },
         schema: staffSessionResponseSchema,
       }),
   });

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The Content-Security-Policy of every response (docs/decisions.md, "Security headers").
+ * - script-src 'self': only our own built files run; no inline script, no eval. The public site
+ *   hands its props over in a `<script type="application/json">` block, which is data, not script.
+ * - style-src: the panel and console use antd, whose CSS-in-JS writes `<style>` elements at run
+ *   time (as do @ant-design/icons and react-toastify), so they need 'unsafe-inline' for styles.
+ *   The public site has no antd and no inline styles: its pages get `style-src 'self'` (sitePolicy).
+ * - img-src data: and blob: for antd's inline SVG images and the previews of picked files (NID,
+ *   delivery proofs); media-src blob: for call recordings played from a fetched file; font-src
+ *   data: for the small font files the build inlines into the CSS.
+ */
+function policy(styleSrc: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "script-src-attr 'none'",
+    `style-src ${styleSrc}`,
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "media-src 'self' blob:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "frame-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The single-page app (panel, console, rider screens) and everything else served. */
+export const appPolicy = policy("'self' 'unsafe-inline'");
+/** The server-rendered public site: no inline style either. */
+export const sitePolicy = policy("'self'");
+
+/** Two years, the preload list's minimum; sub-domains are the operator's to add (docs/operations.md). */
+export const hstsValue = 'max-age=63072000';
+
+/**
+ * Security headers on every response, set once here. A route that needs a stricter policy (the
+ * public site) sets its own `content-security-policy` first; it is kept. HSTS only in production:
+ * a development server on http://localhost must not teach the browser to insist on https there.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }) {
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', appPolicy);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    // The hub scanner reads barcodes through the camera; nothing else needs a device.
+    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()');
+    if (options.production) reply.header('strict-transport-security', hstsValue);
+  });
+}
