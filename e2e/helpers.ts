@@ -60,15 +60,22 @@ export async function startServer(): Promise<RunningServer> {
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
+  // A server that does not come up is stopped, not left behind: the file's `afterAll` never sees
+  // it, and an orphan keeps a core busy on a machine that is already too slow.
+  const giveUp = (why: string) => {
+    child.kill('SIGKILL');
+    rmSync(filesDir, { recursive: true, force: true });
+    return new Error(`${why}:\n${output}`);
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) throw giveUp('server exited early');
     try {
       const res = await fetch(`${baseUrl}/api/v1/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) throw giveUp('server did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
