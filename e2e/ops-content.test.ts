@@ -121,7 +121,7 @@ describe('the content and leads rooms', () => {
     await pick(page, 'Status', 'Published');
     await snapView(page, 'ops-content-faq-dialog-1280-en');
     await faq.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => faq.isVisible()).toBe(false);
+    await expect.poll(() => faq.isVisible(), { timeout: 10_000 }).toBe(false);
     const publicFaq = await api<{ items: { questionEn: string; answerEn: string }[] }>('GET', '/public/faq');
     expect(publicFaq.items[0]).toMatchObject({ questionEn: 'Do you deliver on Fridays?' });
     // The answer opens as safe markdown: bold is bold, the script tag is text.

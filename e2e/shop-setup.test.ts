@@ -187,7 +187,6 @@ async function shots(page: Page, name: string, lang: Lang) {
     [360, 740],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
     await screen(page, `${name}-${width}-${lang}`);
   }
 }
@@ -343,7 +342,6 @@ async function ownerSetsUp(
     await typeCode(page, 'member', await otpFromOutbox(server.baseUrl, phone));
     if (role) {
       await dialog.getByRole('radio', { name: role }).check();
-      await page.waitForTimeout(400);
       await screen(page, `add-member-360-${lang}`);
     }
     await dialog.getByRole('button', { name: w.verify }).click();
