@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
+const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
+
 /** One runner for every layer: domain units, server integration on PostgreSQL, browser journeys. */
 export default defineConfig({
   test: {
@@ -29,7 +31,12 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time: each starts its own server process on its own database and its
+          // own Chromium, so files share nothing but the embedded PostgreSQL. Vitest's default
+          // (cores − 1) would be one worker on a 2-core machine. E2E_WORKERS=1 runs them one by
+          // one (to compare, or to rule out a neighbour). See docs/performance.md, CI time.
+          fileParallelism: e2eWorkers > 1,
+          maxWorkers: e2eWorkers,
         },
       },
     ],

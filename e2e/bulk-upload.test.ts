@@ -304,7 +304,6 @@ describe('bulk upload', () => {
     await page.getByTestId('bulk-confirm').click();
     await expect.poll(() => confirmCard.textContent()).not.toContain(bulkMessages.pickupRequired);
     expect(await confirmCard.textContent()).toContain(bulkMessages.acknowledgementRequired);
-    await page.waitForTimeout(500);
     expect(await page.getByTestId('bulk-created').count()).toBe(0);
     const list = await api<{ count: number }>(`/shops/${journey.shopId}/parcels?limit=1`, {
       token: journey.token,

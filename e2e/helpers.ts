@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -29,6 +30,9 @@ export async function startServer(): Promise<RunningServer> {
   await ensureDatabase(admin.toString(), name);
   admin.pathname = `/${name}`;
   const port = await freePort();
+  // Its own folder for uploaded and exported files, so servers of files running side by side
+  // (and the developer's own .data) never see each other's files.
+  const filesDir = mkdtempSync(join(tmpdir(), 'dak-e2e-files-'));
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
@@ -42,6 +46,7 @@ export async function startServer(): Promise<RunningServer> {
         HOST: '127.0.0.1',
         DATABASE_URL: admin.toString(),
         WEB_DIST: inject('webDist'),
+        FILES_DIR: filesDir,
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,15 +60,22 @@ export async function startServer(): Promise<RunningServer> {
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
+  // A server that does not come up is stopped, not left behind: the file's `afterAll` never sees
+  // it, and an orphan keeps a core busy on a machine that is already too slow.
+  const giveUp = (why: string) => {
+    child.kill('SIGKILL');
+    rmSync(filesDir, { recursive: true, force: true });
+    return new Error(`${why}:\n${output}`);
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) throw giveUp('server exited early');
     try {
       const res = await fetch(`${baseUrl}/api/v1/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) throw giveUp('server did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
@@ -72,8 +84,12 @@ export async function startServer(): Promise<RunningServer> {
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        const done = () => {
+          rmSync(filesDir, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
         child.kill('SIGTERM');
       }),
   };

@@ -121,7 +121,7 @@ describe('the content and leads rooms', () => {
     await pick(page, 'Status', 'Published');
     await snapView(page, 'ops-content-faq-dialog-1280-en');
     await faq.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => faq.isVisible()).toBe(false);
+    await expect.poll(() => faq.isVisible(), { timeout: 10_000 }).toBe(false);
     const publicFaq = await api<{ items: { questionEn: string; answerEn: string }[] }>('GET', '/public/faq');
     expect(publicFaq.items[0]).toMatchObject({ questionEn: 'Do you deliver on Fridays?' });
     // The answer opens as safe markdown: bold is bold, the script tag is text.
@@ -177,7 +177,7 @@ describe('the content and leads rooms', () => {
       .toBe(1);
     await snapView(page, 'ops-content-blog-dialog-1280-en');
     await post.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => post.isVisible()).toBe(false);
+    await expect.poll(() => post.isVisible(), { timeout: 10_000 }).toBe(false);
     const published = await api<{ titleEn: string; coverImageUrl: string | null }>(
       'GET',
       '/public/blog/eid-delivery-schedule',
@@ -197,7 +197,7 @@ describe('the content and leads rooms', () => {
     await snapView(page, 'ops-content-booth-dialog-1280-en');
     await booth.getByLabel('Opening hours (English)').fill('Every day, 8 am to 10 pm');
     await booth.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => booth.isVisible()).toBe(false);
+    await expect.poll(() => booth.isVisible(), { timeout: 10_000 }).toBe(false);
     const agrabad = await api<{ items: { name: string; hours: string; phone: string }[] }>(
       'GET',
       '/public/booths?areaId=chattogram-city--agrabad',
@@ -222,7 +222,7 @@ describe('the content and leads rooms', () => {
     await dialog.getByLabel('Note').fill('Called Karim; sending a quote for 8 trips a month.');
     await snapView(page, 'ops-leads-move-1280-en');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
     const leads = await api<{ items: { id: string; status: string; history: { note: string }[] }[] }>(
       'GET',
       '/ops/leads?status=contacted',

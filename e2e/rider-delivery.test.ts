@@ -171,7 +171,6 @@ describe('a rider delivers a run', () => {
     // the page under the open sheet).
     await sheetShot(page, 'rider-deliver-360-bn');
     await sheet.getByRole('button', { name: 'ডেলিভারি নিশ্চিত করুন' }).click();
-    await page.waitForTimeout(1500);
     await card.getByText(/ডেলিভারি সম্পন্ন · ৳১,২৫০ সংগ্রহ/).waitFor();
     await expect(page.getByTestId('cash-collected').textContent()).resolves.toBe('৳১,২৫০');
 

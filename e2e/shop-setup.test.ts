@@ -133,27 +133,35 @@ async function typeCode(page: Page, idPrefix: string, code: string) {
 }
 
 /**
- * Opens an antd select by its label and picks the option showing `text`. A dependent select
- * (subtype after type) is disabled until its parent is set, and a busy machine can swallow a
- * click on a closing dropdown, so it waits for the field and tries the pick again.
+ * Opens an antd select by its label and picks the option showing `text`, until the field shows it
+ * chosen: a dependent select (subtype after type) is disabled until its parent is set, and a busy
+ * machine can swallow a click on an opening or closing dropdown, so a pick that did not take is
+ * tried again rather than waited on (as `chooseReattemptReason` does in fixtures.ts).
  */
 async function pick(page: Page, label: string, text: string, search?: string) {
   const field = page.getByLabel(label, { exact: true });
-  for (let attempt = 1; ; attempt++) {
-    await expect.poll(() => field.isEnabled(), { timeout: 20_000 }).toBe(true);
-    await field.click();
-    if (search) await field.fill(search);
-    const option = page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-      .first();
-    try {
-      await option.click({ timeout: 10_000 });
-      return;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-      await page.keyboard.press('Escape');
-    }
-  }
+  // The innermost form item around the field: its text is the label and the chosen option.
+  const item = page.locator('.ant-form-item', { has: field }).last();
+  const chosen = async () => ((await item.textContent()) ?? '').includes(text);
+  await expect.poll(() => field.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        if (await chosen()) return true;
+        await field.click({ timeout: 5_000 }).catch(() => undefined);
+        if (search) await field.fill(search, { timeout: 5_000 }).catch(() => undefined);
+        const option = page
+          .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
+          .first();
+        await option.waitFor({ timeout: 5_000 }).catch(() => undefined);
+        await option.click({ timeout: 2_000 }).catch(() => undefined);
+        if (await chosen()) return true;
+        await page.keyboard.press('Escape');
+        return false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 /** A full-page screenshot from the top (a sticky bar is drawn where the page was scrolled to). */
@@ -179,7 +187,6 @@ async function shots(page: Page, name: string, lang: Lang) {
     [360, 740],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
     await screen(page, `${name}-${width}-${lang}`);
   }
 }
@@ -335,7 +342,6 @@ async function ownerSetsUp(
     await typeCode(page, 'member', await otpFromOutbox(server.baseUrl, phone));
     if (role) {
       await dialog.getByRole('radio', { name: role }).check();
-      await page.waitForTimeout(400);
       await screen(page, `add-member-360-${lang}`);
     }
     await dialog.getByRole('button', { name: w.verify }).click();

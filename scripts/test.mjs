@@ -1,8 +1,8 @@
-// `npm test`: everything, in order — typecheck, lint, web build, then unit, integration (real
-// PostgreSQL) and browser tests (headless Chromium) in one Vitest run. Installs Chromium when it
-// can (root with apt-get), otherwise stops with one line saying what to install. Ends with the
-// plain "N passed, N failed" line CI reads.
-import { spawnSync } from 'node:child_process';
+// `npm test`: everything — typecheck, lint and web build (two at a time), then unit and integration
+// tests (real PostgreSQL), then browser tests (headless Chromium, two files at a time). Installs
+// Chromium when it can (root with apt-get), otherwise stops with one line saying what to install.
+// Ends with the time each step took and the plain "N passed, N failed" line CI reads.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +10,73 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const timings = [];
+const seconds = (since) => (performance.now() - since) / 1000;
+
 function run(label, command, args, options = {}) {
   console.log(`\n▶ ${label}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  timings.push([label, seconds(started)]);
   return result.status === 0;
+}
+
+/**
+ * Runs jobs `lanes` at a time, each one's output printed whole when it ends (so two never
+ * interleave); answers the labels of those that failed. tsc, Biome and Vite each keep one core
+ * busy, so on two cores two lanes take about half the time of one.
+ */
+async function runLanes(jobs, lanes) {
+  const failed = [];
+  const queue = [...jobs];
+  const lane = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const { label, command, args } = job;
+      const started = performance.now();
+      const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (d) => {
+        output += d;
+      });
+      child.stderr.on('data', (d) => {
+        output += d;
+      });
+      const code = await new Promise((resolve) => {
+        child.on('error', (error) => {
+          output += `${error.message}\n`;
+          resolve(1);
+        });
+        child.on('close', resolve);
+      });
+      const took = seconds(started);
+      timings.push([label, took]);
+      console.log(`\n▶ ${label} (${took.toFixed(0)} s${code === 0 ? '' : ', failed'})\n${output.trimEnd()}`);
+      if (code !== 0) failed.push(label);
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return failed;
+}
+
+/**
+ * `npm run typecheck` is one tsc per workspace; each is its own job here, the longest first (as
+ * measured, see docs/performance.md) so the short ones fill in at the end.
+ */
+function typecheckJobs() {
+  const longestFirst = ['apps/web', 'apps/server', 'bench', 'e2e', 'packages/domain'];
+  const rank = (workspace) => longestFirst.indexOf(workspace) + 1 || longestFirst.length + 1;
+  const { workspaces } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return workspaces
+    .filter(
+      (workspace) =>
+        JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8')).scripts?.typecheck,
+    )
+    .sort((a, b) => rank(a) - rank(b))
+    .map((workspace) => ({
+      label: `typecheck ${workspace}`,
+      command: 'npm',
+      args: ['run', 'typecheck', '--workspace', workspace],
+    }));
 }
 
 function ensureChromium() {
@@ -40,17 +103,23 @@ function ensureChromium() {
 }
 
 ensureChromium();
+const started = performance.now();
 const failures = [];
-if (!run('typecheck', 'npm', ['run', 'typecheck'])) failures.push('typecheck');
-if (!run('lint', 'npm', ['run', 'lint'])) failures.push('lint');
-if (!run('build web', 'npm', ['run', 'build', '--workspace', '@dak/web'])) failures.push('build');
+// The build goes first so its lane is free for type checks by the time the long ones start.
+const checks = [
+  { label: 'build web', command: 'npm', args: ['run', 'build', '--workspace', '@dak/web'] },
+  ...typecheckJobs(),
+  { label: 'lint', command: 'npm', args: ['run', 'lint'] },
+];
+failures.push(...(await runLanes(checks, 2)));
+timings.push(['checks and build (two at a time)', seconds(started)]);
 
 // Browser journeys run after the server suite, not beside it: on a two-core machine both at
 // once starve Chromium and make timing-sensitive steps flaky.
 const reports = join(mkdtempSync(join(tmpdir(), 'dak-vitest-')), 'report');
 const suites = [
   ['tests: domain and server (PostgreSQL)', ['--project', 'domain', '--project', 'server']],
-  ['tests: browser journeys (Chromium)', ['--project', 'e2e']],
+  ['tests: browser journeys (Chromium)', ['--project', 'e2e*']],
 ];
 let passed = 0;
 let failed = 0;
@@ -74,6 +143,9 @@ for (const [index, [label, projects]] of suites.entries()) {
   failed += (summary.numFailedTests ?? 0) + (summary.numFailedTestSuites ?? 0);
   skipped += (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
 }
+timings.push(['npm test', seconds(started)]);
+console.log('\nTime taken:');
+for (const [label, took] of timings) console.log(`  ${took.toFixed(0).padStart(5)} s  ${label}`);
 if (failed > 0) failures.push('tests');
 if (passed === 0) failures.push('no test ran');
 // Checks that are not tests still count: each failed step is one failure in the closing line.
