@@ -13,6 +13,7 @@ import { expireParcelExportsJob } from './jobs/expire-parcel-exports.job';
 import { exportParcelsJob } from './jobs/export-parcels.job';
 import { fetchCallRecordingJob } from './jobs/fetch-call-recording.job';
 import { createJobs, type Jobs } from './jobs/jobs';
+import { pruneRateLimitHitsJob } from './jobs/prune-rate-limit-hits.job';
 import { sendParcelSmsJob } from './jobs/send-parcel-sms.job';
 import { type Clock, isMovable, shiftedClock, systemClock } from './lib/clock';
 import { createFieldCipher } from './lib/field-cipher';
@@ -316,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   jobs.register(exportParcelsJob({ exports: parcelExports }));
   jobs.register(expireParcelExportsJob({ exports: parcelExports }));
+  jobs.register(pruneRateLimitHitsJob({ db, clock }));
   // Returns and call logs (issue 5, items 6 and 8).
   const returns = createReturnsService({
     db,

@@ -405,3 +405,25 @@ describe('finding 8: sign-up codes do not tell who has an account', () => {
     expect(await smsTo(unknown)).toEqual([]);
   });
 });
+
+describe('rate-limit hits are pruned', () => {
+  it('the hourly job deletes hits older than the longest window and keeps the recent ones', async () => {
+    const now = t.clock.now().getTime();
+    const key = `prune-test:${uniquePhone()}`;
+    await t.database.db
+      .insertInto('rate_limit_hits')
+      .values([
+        { key, at: new Date(now - 3 * 24 * 3600 * 1000) },
+        { key, at: new Date(now - 60 * 1000) },
+      ])
+      .execute();
+    await t.app.jobs.send('prune-rate-limit-hits', {});
+    await t.app.jobs.idle();
+    const left = await t.database.db
+      .selectFrom('rate_limit_hits')
+      .select('at')
+      .where('key', '=', key)
+      .execute();
+    expect(left.map((r) => new Date(r.at).getTime())).toEqual([now - 60 * 1000]);
+  });
+});
