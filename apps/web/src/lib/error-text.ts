@@ -185,6 +185,7 @@ const codeKeys: Partial<Record<string, TranslationKey>> = {
   OTP_EXPIRED: 'errors.codes.OTP_EXPIRED',
   OTP_TOO_MANY_ATTEMPTS: 'errors.codes.OTP_TOO_MANY_ATTEMPTS',
   OTP_RESEND_TOO_SOON: 'errors.codes.OTP_RESEND_TOO_SOON',
+  OTP_LOCKED: 'errors.codes.OTP_LOCKED',
   INVALID_CREDENTIALS: 'errors.codes.INVALID_CREDENTIALS',
   INVALID_PHONE: 'errors.codes.INVALID_PHONE',
   RATE_LIMITED: 'errors.codes.RATE_LIMITED',
