@@ -101,7 +101,13 @@ describe('production start', () => {
     );
     expect(await run.exited).toBe(1);
     const lines = run.output().split('\n');
-    for (const name of ['SMS_PROVIDER', 'SMS_API_KEY', 'SMS_SENDER_ID', 'PUBLIC_URL', 'DATA_ENCRYPTION_KEY']) {
+    for (const name of [
+      'SMS_PROVIDER',
+      'SMS_API_KEY',
+      'SMS_SENDER_ID',
+      'PUBLIC_URL',
+      'DATA_ENCRYPTION_KEY',
+    ]) {
       expect(
         lines.filter((l) => l.includes(`- ${name}:`)),
         name,
@@ -150,6 +156,17 @@ describe('production start', () => {
     expect(home.status, html.slice(0, 500)).toBe(200);
     expect(html).toContain('Fast courier service');
     expect(html).toContain('<link rel="canonical" href="https://dak.example/"');
+    // Production's headers on the public site: the policy without inline script, and HSTS.
+    expect(home.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
+    expect(home.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    // The merchant panel (the single-page app) and the API answer too.
+    const panel = await fetch(`${base}/login`);
+    expect(panel.status).toBe(200);
+    expect(await panel.text()).toContain('<title>Dak</title>');
+    expect(panel.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    const districts = await fetch(`${base}/api/v1/districts`);
+    expect(districts.status).toBe(200);
+    expect(((await districts.json()) as { count: number }).count).toBe(64);
     // The compiled server runs, not TypeScript.
     const running = processesUsing(dataDir).join('\n');
     expect(running).toContain('postgres');
