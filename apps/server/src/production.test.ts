@@ -4,7 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { bulkSheetLimits } from '@dak/domain/bulk';
+import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ESM script beside package.json, without types
+import { buildServer, serverDist } from '../../../scripts/build-server.mjs';
 // @ts-expect-error: a plain ESM script beside package.json, without types
 import { webBuildReason } from '../../../scripts/web-build.mjs';
 import { freePort } from './db/embedded';
@@ -194,4 +199,36 @@ describe('production start', () => {
     }
     expect(webBuildReason(dir)).toBeNull();
   });
+
+  it('the compiled server carries the .xlsx reader as its own worker entry, and it reads a sheet', async () => {
+    await buildServer({ quiet: true });
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Parcels');
+    sheet.addRow(['Name', 'Phone']);
+    sheet.addRow(['Rahim', '01711000000']);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const worker = new Worker(join(serverDist, 'xlsx-sheet.worker.js'), {
+      workerData: { kind: 'xlsx-sheet' },
+    });
+    try {
+      const answer = new Promise<{ id: number; result: { ok: boolean; table?: string[][] } }>(
+        (resolve, reject) => {
+          worker.once('message', resolve);
+          worker.once('error', reject);
+        },
+      );
+      worker.postMessage({ id: 1, job: { bytes, limits: bulkSheetLimits } });
+      const { id, result } = await answer;
+      expect(id).toBe(1);
+      expect(result).toEqual({
+        ok: true,
+        table: [
+          ['Name', 'Phone'],
+          ['Rahim', '01711000000'],
+        ],
+      });
+    } finally {
+      await worker.terminate();
+    }
+  }, 60_000);
 });
