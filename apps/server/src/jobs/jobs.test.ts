@@ -205,6 +205,36 @@ describe('jobs send-only', () => {
   });
 });
 
+describe('a worker process with a backlog', () => {
+  it('works queued jobs one after another without waiting a polling interval between them', async () => {
+    const sender = createJobs({ pool: database.pool, mode: 'send-only', log });
+    const job = { name: 'backlog', trigger: 'test', data: z.object({ n: z.number() }) };
+    sender.register({ ...job, run: async () => {} });
+    await sender.start();
+    for (let n = 0; n < 12; n++) await sender.send('backlog', { n });
+    await sender.stop();
+
+    // A 5 s interval: twelve jobs one per interval would take a minute.
+    const worker = createJobs({ pool: database.pool, mode: 'in-process', log, pollingIntervalSeconds: 5 });
+    const done: number[] = [];
+    const all = deferred<void>();
+    worker.register({
+      ...job,
+      run: async ({ n }) => {
+        done.push(n);
+        if (done.length === 12) all.resolve();
+      },
+    });
+    await worker.start();
+    const waited = await Promise.race([
+      all.promise.then(() => 'all done'),
+      new Promise((r) => setTimeout(() => r(`${done.length} of 12 done`), 20_000)),
+    ]);
+    await worker.stop();
+    expect(waited).toBe('all done');
+  }, 40_000);
+});
+
 describe('jobs inline (tests)', () => {
   it('runs the job right after sending and idle() waits for it', async () => {
     const jobs = createJobs({ pool: database.pool, mode: 'inline', log });
