@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, registerMerchant } from '../../test/helpers';
+import { createTestDatabase, registerMerchant, smsReceiver } from '../../test/helpers';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { manualClock } from '../lib/clock';
@@ -19,12 +19,15 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
+  const sms = smsReceiver();
   app = await buildApp({
     config,
     database,
     clock: manualClock(new Date('2026-11-22T06:00:00Z')),
     logStream: stream,
+    onSmsSent: sms.onSmsSent,
   });
+  sms.attach(app);
   await app.ready();
 });
 afterAll(async () => {

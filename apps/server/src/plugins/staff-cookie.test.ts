@@ -2,7 +2,14 @@ import type { StaffRole } from '@dak/domain/auth';
 import { normalizePhone } from '@dak/domain/phone';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, lastOtp, registerMerchant, type TestApp, uniquePhone } from '../../test/helpers';
+import {
+  createTestApp,
+  lastOtp,
+  registerMerchant,
+  smsReceiver,
+  type TestApp,
+  uniquePhone,
+} from '../../test/helpers';
 import { buildApp } from '../app';
 import { hashPassword } from '../modules/auth/passwords';
 
@@ -36,8 +43,8 @@ async function consoleSignIn(app: FastifyInstance, role: StaffRole) {
       ? await app.inject({ method: 'POST', url: '/api/v1/ops/auth/rider-login', payload: { phone } })
       : await app.inject({ method: 'POST', url: '/api/v1/ops/auth/login', payload: { phone, password } });
   expect(first.statusCode, first.body).toBe(200);
-  // The code is read through the test app's outbox route (same database).
-  const code = await lastOtp(t.app, phone);
+  // The code as the phone got it (smsReceiver for an app built here).
+  const code = await lastOtp(app, phone);
   return app.inject({
     method: 'POST',
     url: '/api/v1/ops/auth/verify',
@@ -77,7 +84,13 @@ describe('the staff session cookie', () => {
   });
 
   it('is Secure in production', async () => {
-    const app = await buildApp({ config: { ...t.config, mode: 'production' }, database: t.database });
+    const sms = smsReceiver();
+    const app = await buildApp({
+      config: { ...t.config, mode: 'production' },
+      database: t.database,
+      onSmsSent: sms.onSmsSent,
+    });
+    sms.attach(app);
     try {
       const res = await consoleSignIn(app, 'admin');
       expect(res.statusCode).toBe(200);
