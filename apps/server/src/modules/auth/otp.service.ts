@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock';
 import { hashOtp, newNumericCode, sameHash, sha256 } from '../../lib/secrets';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import type { SmsService } from '../sms/sms.service';
+import { createOtpLocksRepository } from './otp-locks.repository';
 
 export type OtpService = ReturnType<typeof createOtpService>;
 
@@ -51,18 +52,14 @@ export function createOtpService(deps: {
 }) {
   const { db, clock, rateLimiter, limits } = deps;
   const failuresKey = (phone: string) => `otp:fail:phone:${phone}`;
+  const locks = createOtpLocksRepository(db);
 
   /** Refuses while the phone's codes are locked. */
   async function refuseWhileLocked(phone: string) {
     const now = clock.now();
-    const lock = await db
-      .selectFrom('otp_locks')
-      .select('locked_until')
-      .where('phone', '=', phone)
-      .where('locked_until', '>', now)
-      .executeTakeFirst();
-    if (lock) {
-      const retryAfterSeconds = Math.ceil((new Date(lock.locked_until).getTime() - now.getTime()) / 1000);
+    const lockedUntil = await locks.activeUntil(phone, now);
+    if (lockedUntil) {
+      const retryAfterSeconds = Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000);
       throw new AppError('OTP_LOCKED', messages.otpLocked, { retryAfterSeconds });
     }
   }
@@ -77,23 +74,13 @@ export function createOtpService(deps: {
     if (hits < limits.otpFailuresPerPhonePerDay) return;
     const now = clock.now();
     const lockedUntil = new Date(now.getTime() + limits.otpLockHours * 3600 * 1000);
-    const started = await db
-      .insertInto('otp_locks')
-      .values({ phone, locked_at: now, locked_until: lockedUntil, notified_at: null })
-      .onConflict((oc) =>
-        oc
-          .column('phone')
-          .doUpdateSet({ locked_at: now, locked_until: lockedUntil, notified_at: null })
-          .where('otp_locks.locked_until', '<=', now),
-      )
-      .returning('phone')
-      .executeTakeFirst();
+    const started = await locks.start(phone, now, lockedUntil);
     if (started) {
       // The failures that made this lock are spent: after it ends, counting starts again.
       await rateLimiter.clear(failuresKey(phone));
       try {
         await deps.sms.send({ to: phone, body: otpLockedSms(limits.otpLockHours), purpose: 'otp:locked' });
-        await db.updateTable('otp_locks').set({ notified_at: now }).where('phone', '=', phone).execute();
+        await locks.markNotified(phone, now);
       } catch {
         // The outbox row records the gateway's failure; the lock holds either way.
       }
