@@ -141,6 +141,20 @@ export async function smsFromOutbox(baseUrl: string, phone: string, pattern: Reg
   throw new Error(`no SMS matching ${pattern} to ${phone}`);
 }
 
+/**
+ * The merchant's return OTP for one parcel, once its SMS has gone out (a job, after the move):
+ * the newest SMS with any 4 digits may still be the merchant's sign-up code.
+ */
+export async function returnOtpFromOutbox(
+  baseUrl: string,
+  phone: string,
+  trackingId: string,
+): Promise<string> {
+  const pattern = new RegExp(`returned parcel ${trackingId} .*code: (\\d{4})`);
+  const text = await smsFromOutbox(baseUrl, phone, pattern);
+  return pattern.exec(text)?.[1] ?? '';
+}
+
 let counter = 0;
 export function freshPhone(): string {
   counter += 1;

@@ -13,7 +13,14 @@ import {
   snap,
   usbScan,
 } from './fixtures';
-import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, startServer } from './helpers';
+import {
+  freshPhone,
+  launchBrowser,
+  otpFromOutbox,
+  type RunningServer,
+  returnOtpFromOutbox,
+  startServer,
+} from './helpers';
 
 /**
  * Issue 5's whole journey, each person in their own browser context: a Mirpur merchant books four
@@ -362,7 +369,7 @@ describe('a parcel’s whole life, across merchant, hubs and riders', () => {
       await submitted(mirpurDesk, 'true');
     }
     expect(await statusOf(C)).toBe('out_for_return');
-    const returnCode = await otpFromOutbox(server.baseUrl, merchant.phone);
+    const returnCode = await returnOtpFromOutbox(server.baseUrl, merchant.phone, C);
     await moveOnScreen(mirpurDesk, en, 'Returned');
     await mirpurDesk.getByLabel(`Return OTP for ${C}`).fill(returnCode === '0000' ? '1111' : '0000');
     await submitted(mirpurDesk, 'false');

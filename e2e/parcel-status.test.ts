@@ -9,7 +9,13 @@ import {
   signedInContext,
   signedInStaff,
 } from './fixtures';
-import { launchBrowser, otpFromOutbox, type RunningServer, startServer } from './helpers';
+import {
+  launchBrowser,
+  otpFromOutbox,
+  type RunningServer,
+  returnOtpFromOutbox,
+  startServer,
+} from './helpers';
 
 /**
  * The console's Parcel status screen (spec 7, bulk status updates): an admin takes a failed
@@ -142,7 +148,7 @@ describe('Parcel status screen', () => {
     await page.getByRole('button', { name: 'Move 1 parcel to “Rider out for return”' }).click();
     await results.getByText('Moved to “Rider out for return”').waitFor();
     expect(await statusOf(id)).toBe('out_for_return');
-    const code = await otpFromOutbox(server.baseUrl, merchant.phone);
+    const code = await returnOtpFromOutbox(server.baseUrl, merchant.phone, id);
 
     // 4. The hand-over: a wrong OTP is refused, the parcel stays on the list to be corrected.
     await chooseStatus(page, 'New status', 'Returned');
