@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkArchitecture, type Rule, readRepositoryTree, repositoryRoot } from '../test/architecture';
+import {
+  checkArchitecture,
+  type Rule,
+  readRepositoryTree,
+  repositoryRoot,
+  type Violation,
+} from '../test/architecture';
 
 /**
  * TEMPORARY (issue 12): services that still hold SQL while their modules are being split by the
@@ -24,6 +30,12 @@ const rulesOf = (tree: Record<string, string>) => checkArchitecture(tree).map((v
 
 describe('the architecture of the repository', () => {
   const tree = readRepositoryTree(repositoryRoot);
+  let found: Violation[] | undefined;
+  /** Parsed once for all the rules below. */
+  const violations = () => {
+    found ??= checkArchitecture(tree);
+    return found;
+  };
 
   it('reads the domain, the web and the server', () => {
     const files = Object.keys(tree);
@@ -39,12 +51,13 @@ describe('the architecture of the repository', () => {
     'sql-outside-repository',
     'web-path',
   ])('keeps the rule %s', (rule) => {
-    const found = checkArchitecture(tree, sqlStillInServices).filter((v) => v.rule === rule);
-    expect(found.map((v) => `${v.file}: ${v.detail}`)).toEqual([]);
+    const tolerated = (v: Violation) => v.rule === 'sql-outside-repository' && sqlStillInServices.has(v.file);
+    const broken = violations().filter((v) => v.rule === rule && !tolerated(v));
+    expect(broken.map((v) => `${v.file}: ${v.detail}`)).toEqual([]);
   });
 
   it('allow-lists only files that still hold SQL', () => {
-    const offenders = new Set(checkArchitecture(tree).map((v) => v.file));
+    const offenders = new Set(violations().map((v) => v.file));
     expect([...sqlStillInServices].filter((file) => !offenders.has(file))).toEqual([]);
   });
 });
