@@ -15,56 +15,35 @@ import { fetchCallRecordingJob } from './jobs/fetch-call-recording.job';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { pruneRateLimitHitsJob } from './jobs/prune-rate-limit-hits.job';
 import { sendParcelSmsJob } from './jobs/send-parcel-sms.job';
-import { type Clock, isMovable, shiftedClock, systemClock } from './lib/clock';
-import { createFieldCipher } from './lib/field-cipher';
+import { type Clock, shiftedClock, systemClock } from './lib/clock';
 import { createLocalStorage } from './lib/storage';
-import { addressPredictionRoutes } from './modules/address-prediction/address-prediction.routes';
-import { createAddressPredictionService } from './modules/address-prediction/address-prediction.service';
-import { createAuthRepository } from './modules/auth/auth.repository';
-import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
-import { createOtpService } from './modules/auth/otp.service';
-import { createPasswordGuard } from './modules/auth/password-guard';
-import { createSessionsService } from './modules/auth/sessions.service';
-import { staffAuthRoutes } from './modules/auth/staff-auth.routes';
-import { createStaffAuthService } from './modules/auth/staff-auth.service';
-import { createStaffBootstrap } from './modules/auth/staff-bootstrap';
+import { addressPredictionModule } from './modules/address-prediction/address-prediction.module';
+import { authModule } from './modules/auth/auth.module';
 import { bulkParcelsRoutes } from './modules/bulk-parcels/bulk-parcels.routes';
 import { createBulkParcelsService } from './modules/bulk-parcels/bulk-parcels.service';
 import { callsRoutes } from './modules/calls/calls.routes';
 import { createCallsService } from './modules/calls/calls.service';
 import { createHttpTelephonyProvider } from './modules/calls/telephony.providers';
-import { coverageRoutes } from './modules/coverage/coverage.routes';
-import { createCoverageService } from './modules/coverage/coverage.service';
-import { createCustomersRepository } from './modules/customers/customers.repository';
-import { customersRoutes } from './modules/customers/customers.routes';
-import { createCustomersService } from './modules/customers/customers.service';
+import { coverageModule } from './modules/coverage/coverage.module';
+import { customersModule } from './modules/customers/customers.module';
 import { deliveryRunsRoutes } from './modules/delivery-runs/delivery-runs.routes';
 import { createDeliveryRunsService } from './modules/delivery-runs/delivery-runs.service';
-import { devRoutes } from './modules/dev/dev.routes';
-import { enterpriseLeadsRoutes } from './modules/enterprise-leads/enterprise-leads.routes';
-import { createEnterpriseLeadsService } from './modules/enterprise-leads/enterprise-leads.service';
-import { flagsRoutes } from './modules/flags/flags.routes';
-import { createFlagsService } from './modules/flags/flags.service';
-import { geoRoutes } from './modules/geo/geo.routes';
-import { createGeoService } from './modules/geo/geo.service';
-import { healthRoutes } from './modules/health/health.routes';
+import { devModule } from './modules/dev/dev.module';
+import { enterpriseLeadsModule } from './modules/enterprise-leads/enterprise-leads.module';
+import { flagsModule } from './modules/flags/flags.module';
+import { geoModule } from './modules/geo/geo.module';
+import { healthModule } from './modules/health/health.module';
 import { hubWorkRoutes } from './modules/hub-work/hub-work.routes';
 import { createHubWorkService } from './modules/hub-work/hub-work.service';
 import { hubsRoutes } from './modules/hubs/hubs.routes';
 import { createHubsService } from './modules/hubs/hubs.service';
-import { createLabelsRepository } from './modules/labels/labels.repository';
-import { labelsRoutes } from './modules/labels/labels.routes';
-import { createLabelsService } from './modules/labels/labels.service';
-import { nidRoutes } from './modules/nid/nid.routes';
-import { createNidService } from './modules/nid/nid.service';
-import { opsRoutes } from './modules/ops/ops.routes';
-import { createOpsService } from './modules/ops/ops.service';
+import { labelsModule } from './modules/labels/labels.module';
+import { nidModule } from './modules/nid/nid.module';
+import { opsModule } from './modules/ops/ops.module';
 import { createParcelExportsRepository } from './modules/parcel-exports/parcel-exports.repository';
 import { parcelExportsRoutes } from './modules/parcel-exports/parcel-exports.routes';
 import { createParcelExportsService } from './modules/parcel-exports/parcel-exports.service';
-import { parcelListPreferencesRoutes } from './modules/parcel-list-preferences/parcel-list-preferences.routes';
-import { createParcelListPreferencesService } from './modules/parcel-list-preferences/parcel-list-preferences.service';
+import { parcelListPreferencesModule } from './modules/parcel-list-preferences/parcel-list-preferences.module';
 import { createParcelSmsService } from './modules/parcel-sms/parcel-sms.service';
 import { parcelTransitionsRoutes } from './modules/parcel-transitions/parcel-transitions.routes';
 import { createParcelTransitionsService } from './modules/parcel-transitions/parcel-transitions.service';
@@ -74,40 +53,22 @@ import { createParcelEditsService } from './modules/parcels/parcel-edits.service
 import { createParcelsRepository } from './modules/parcels/parcels.repository';
 import { parcelsRoutes } from './modules/parcels/parcels.routes';
 import { createParcelsService } from './modules/parcels/parcels.service';
-import { createBanksService } from './modules/payment-methods/banks.service';
-import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes';
-import { createPaymentMethodsService } from './modules/payment-methods/payment-methods.service';
-import { createPickupLocationsRepository } from './modules/pickup-locations/pickup-locations.repository';
-import { pickupLocationsRoutes } from './modules/pickup-locations/pickup-locations.routes';
-import { createPickupLocationsService } from './modules/pickup-locations/pickup-locations.service';
-import { pricingRoutes } from './modules/pricing/pricing.routes';
-import { createPricingService } from './modules/pricing/pricing.service';
-import { profileRoutes } from './modules/profile/profile.routes';
-import { createProfileService } from './modules/profile/profile.service';
+import { paymentMethodsModule } from './modules/payment-methods/payment-methods.module';
+import { pickupLocationsModule } from './modules/pickup-locations/pickup-locations.module';
+import { pricingModule } from './modules/pricing/pricing.module';
+import { profileModule } from './modules/profile/profile.module';
 import { createReturnsRepository } from './modules/returns/returns.repository';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { createReturnsService } from './modules/returns/returns.service';
-import { settingsRoutes } from './modules/settings/settings.routes';
-import { createSettingsService } from './modules/settings/settings.service';
-import { createShopsRepository } from './modules/shops/shops.repository';
-import { shopsRoutes } from './modules/shops/shops.routes';
-import { createShopsService } from './modules/shops/shops.service';
-import { createSiteLoaders } from './modules/site/site.loaders';
-import { createSiteRendererLoader } from './modules/site/site.renderer';
-import { siteRoutes } from './modules/site/site.routes';
-import { siteContentRoutes } from './modules/site-content/site-content.routes';
-import { createSiteContentService } from './modules/site-content/site-content.service';
-import { createSmsProvider } from './modules/sms/sms.providers';
-import { createSmsService } from './modules/sms/sms.service';
+import { settingsModule } from './modules/settings/settings.module';
+import { shopsModule } from './modules/shops/shops.module';
+import { siteModule } from './modules/site/site.module';
+import { siteContentModule } from './modules/site-content/site-content.module';
+import { smsModule } from './modules/sms/sms.module';
 import type { SmsMessage } from './modules/sms/sms.types';
-import { createTeamRepository } from './modules/team/team.repository';
-import { teamRoutes } from './modules/team/team.routes';
-import { createTeamService } from './modules/team/team.service';
-import { termsRoutes } from './modules/terms/terms.routes';
-import { createTermsService } from './modules/terms/terms.service';
-import { trackingRoutes } from './modules/tracking/tracking.routes';
-import { createTrackingService } from './modules/tracking/tracking.service';
-import { createGuards } from './plugins/auth';
+import { teamModule } from './modules/team/team.module';
+import { termsModule } from './modules/terms/terms.module';
+import { trackingModule } from './modules/tracking/tracking.module';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { createRateLimiter } from './plugins/rate-limit';
@@ -208,62 +169,56 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerOpenApi(app);
 
-  const smsProvider = createSmsProvider(config.sms);
-  // OTP codes are shown (outbox page, log) in development only: never to staff elsewhere.
-  const revealCodes = config.mode === 'development';
-  const sms = createSmsService({
+  const smsOf = smsModule({
     db,
-    provider: smsProvider,
-    revealCodes,
-    onRecorded: revealCodes
-      ? (message) => app.log.info({ to: message.to, sms: message.body }, 'SMS recorded in the outbox')
-      : undefined,
+    config,
+    onRecorded: (message) =>
+      app.log.info({ to: message.to, sms: message.body }, 'SMS recorded in the outbox'),
     onSent: deps.onSmsSent,
   });
+  const sms = smsOf.service;
   const rateLimiter = createRateLimiter({ db, clock });
-  const repo = createAuthRepository(db);
-  const sessions = createSessionsService({ db, clock });
-  const otp = createOtpService({ db, clock, sms, rateLimiter, limits: config.rateLimits });
-  const passwordGuard = createPasswordGuard({ db, clock, rateLimiter, limits: config.rateLimits });
-  const auth = createAuthService({ db, clock, config, repo, otp, sessions, rateLimiter, passwordGuard });
-  const staffAuth = createStaffAuthService({
-    config,
-    repo,
-    otp,
-    sessions,
-    rateLimiter,
-    passwordGuard,
-    bootstrap: createStaffBootstrap({ db }),
-    clock,
-  });
-  const guards = createGuards({ sessions, repo });
-  const geo = createGeoService({ db });
-  const pickups = createPickupLocationsService({ db, clock, repo: createPickupLocationsRepository(db) });
-  const shops = createShopsService({ db, clock, repo: createShopsRepository(db), otp, pickups });
-  const team = createTeamService({ db, clock, repo: createTeamRepository(db), users: repo, otp });
+  const limited = { rateLimiter, limits: config.rateLimits };
+  const auth = authModule({ db, clock, config, rateLimiter, sms });
+  const { guards, otp } = auth;
+  const core = { db, clock, guards };
+  const geo = geoModule({ db });
+  const pickupLocations = pickupLocationsModule(core);
+  const pickups = pickupLocations.service;
+  const shops = shopsModule({ ...core, otp, pickups });
+  const team = teamModule({ ...core, accounts: auth.accounts, otp });
   // Payments, NID, terms, flags, settings and the console (issue 3).
   const storage = createLocalStorage(config.filesDir);
-  const banks = createBanksService({ db, clock });
-  const paymentMethods = createPaymentMethodsService({
-    db,
-    clock,
-    otp,
-    banks,
-    cipher: createFieldCipher(config.dataKeys),
+  const paymentMethods = paymentMethodsModule({ ...core, otp, dataKeys: config.dataKeys });
+  const nid = nidModule({ ...core, storage });
+  const terms = termsModule(core);
+  const flagsOf = flagsModule(core);
+  const flags = flagsOf.service;
+  const settings = settingsModule(core);
+  const profile = profileModule({
+    guards,
+    pickups,
+    paymentMethods: paymentMethods.service,
+    nid: nid.service,
+    terms: terms.service,
   });
-  const nid = createNidService({ db, clock, storage });
-  const terms = createTermsService({ db, clock });
-  const flags = createFlagsService({ db, clock });
-  const settings = createSettingsService({ db, clock });
-  const profile = createProfileService({ pickups, paymentMethods, nid, terms });
-  const ops = createOpsService({ db, paymentMethods, pickups, nid, terms, sms });
-  // Pricing (issue 4).
-  const pricing = createPricingService({ db, clock, geo, rateLimiter, limits: config.rateLimits });
-  // The public site's coverage lookup (issue 6).
-  const coverage = createCoverageService({ db, geo, pricing, rateLimiter, limits: config.rateLimits });
+  const ops = opsModule({
+    guards,
+    db,
+    paymentMethods: paymentMethods.service,
+    pickups,
+    nid: nid.service,
+    terms: terms.service,
+    sms,
+  });
+  // Pricing (issue 4) and the public site's coverage lookup (issue 6).
+  const pricingModuleOf = pricingModule({ ...core, ...limited, geo: geo.service });
+  const pricing = pricingModuleOf.service;
+  const coverage = coverageModule({ db, ...limited, geo: geo.service, pricing });
   // Parcels (issue 4, part 2).
   // The shop's address book and customer flags (issue 4, parts 4 and 8); booking fills the book.
-  const customers = createCustomersService({ db, clock, repo: createCustomersRepository(db), geo });
+  const customersOf = customersModule({ ...core, geo: geo.service });
+  const customers = customersOf.service;
   const parcelsRepo = createParcelsRepository(db);
   const parcels = createParcelsService({ db, clock, repo: parcelsRepo, pickups, pricing, customers });
   // Parcel edits, notes and the audit log (issue 4, parts 3 and 8).
@@ -276,14 +231,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pricing,
   });
   // Parcel labels as PDF (issue 4, part 9).
-  const labels = createLabelsService({ repo: createLabelsRepository(db) });
+  const labels = labelsModule({ db, guards, publicUrl: config.publicUrl });
   // Reading addresses into areas (issue 4, part 5).
-  const addressPrediction = createAddressPredictionService({
-    db,
-    clock,
-    rateLimiter,
-    limits: config.rateLimits,
-  });
+  const addressPredictionOf = addressPredictionModule({ db, clock, ...limited });
+  const addressPrediction = addressPredictionOf.service;
   // Background jobs (issue 4, part 7): created before the modules that queue them.
   // The queue on its own pool: requests holding every API connection never stop the job runner.
   const jobs = createJobs({
@@ -302,7 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Pickups, scan-in, bags and line-haul trips (issue 5, parts 3 and 4).
   const hubWork = createHubWorkService({ db, clock, transitions });
   const deliveryRuns = createDeliveryRunsService({ db, clock, storage, transitions });
-  const tracking = createTrackingService({ db, rateLimiter, limits: config.rateLimits });
+  const tracking = trackingModule({ ...core, ...limited });
   // Bulk booking from a sheet (issue 4, part 6).
   const bulkParcels = createBulkParcelsService({ db, clock, parcels, pickups, flags, addressPrediction });
   // The parcel list's exports and preferences (issue 4, part 7).
@@ -346,56 +297,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.register(expireCallRecordingsJob({ calls }));
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
-  const parcelListPreferences = createParcelListPreferencesService({ db, clock });
+  const parcelListPreferences = parcelListPreferencesModule(core);
   // The public site's content and the enterprise leads (issue 6).
-  const siteContent = createSiteContentService({ db, clock, storage });
-  const enterpriseLeads = createEnterpriseLeadsService({ db, clock, rateLimiter, limits: config.rateLimits });
+  const siteContent = siteContentModule({ ...core, storage });
+  const enterpriseLeads = enterpriseLeadsModule({ ...core, ...limited });
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes({ db }));
-      await api.register(geoRoutes({ geo }));
-      await api.register(authRoutes({ auth, guards }));
-      await api.register(
-        staffAuthRoutes({
-          staffAuth,
-          guards,
-          repo,
-          sessions,
-          cookie: { secure: config.mode === 'production', maxAgeSeconds: config.staffSessionTtlHours * 3600 },
-        }),
-      );
-      await api.register(shopsRoutes({ shops, guards }));
-      await api.register(pickupLocationsRoutes({ pickups, guards }));
-      await api.register(teamRoutes({ team, guards }));
-      await api.register(paymentMethodsRoutes({ banks, paymentMethods, guards }));
-      await api.register(nidRoutes({ nid, guards }));
-      await api.register(termsRoutes({ terms, guards }));
-      await api.register(flagsRoutes({ flags, guards }));
-      await api.register(settingsRoutes({ settings, guards }));
-      await api.register(profileRoutes({ profile, guards }));
-      await api.register(opsRoutes({ ops, guards }));
-      await api.register(pricingRoutes({ pricing, guards }));
-      await api.register(addressPredictionRoutes({ addressPrediction }));
+      for (const module of [
+        healthModule({ db }),
+        geo,
+        auth,
+        shops,
+        pickupLocations,
+        team,
+        paymentMethods,
+        nid,
+        terms,
+      ]) {
+        await api.register(module.routes);
+      }
+      for (const module of [flagsOf, settings, profile, ops, pricingModuleOf, addressPredictionOf]) {
+        await api.register(module.routes);
+      }
       await api.register(bulkParcelsRoutes({ bulk: bulkParcels, guards }));
       await api.register(parcelsRoutes({ parcels, guards }));
       await api.register(parcelEditsRoutes({ edits: parcelEdits, guards }));
-      await api.register(customersRoutes({ customers, guards }));
-      await api.register(labelsRoutes({ labels, guards, publicUrl: config.publicUrl }));
+      await api.register(customersOf.routes);
+      await api.register(labels.routes);
       await api.register(parcelExportsRoutes({ exports: parcelExports, guards }));
-      await api.register(parcelListPreferencesRoutes({ preferences: parcelListPreferences, guards }));
-      await api.register(siteContentRoutes({ content: siteContent, guards }));
-      await api.register(enterpriseLeadsRoutes({ leads: enterpriseLeads, guards }));
+      for (const module of [parcelListPreferences, siteContent, enterpriseLeads]) {
+        await api.register(module.routes);
+      }
       await api.register(parcelTransitionsRoutes({ transitions, guards }));
       await api.register(hubsRoutes({ hubs, guards }));
       await api.register(hubWorkRoutes({ hubWork, guards }));
       await api.register(deliveryRunsRoutes({ runs: deliveryRuns, guards }));
       await api.register(returnsRoutes({ returns, guards }));
       await api.register(callsRoutes({ calls, guards }));
-      await api.register(trackingRoutes({ tracking, guards }));
-      await api.register(coverageRoutes({ coverage }));
+      await api.register(tracking.routes);
+      await api.register(coverage.routes);
       if (config.mode !== 'production') {
-        await api.register(devRoutes({ sms, jobs, clock: isMovable(clock) ? clock : undefined }));
+        await api.register(devModule({ sms, jobs, clock }).routes);
       }
     },
     { prefix: '/api/v1' },
@@ -424,19 +367,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // The public site (issue 6): rendered here, hydrated by its own small bundle.
   await app.register(
-    siteRoutes({
-      loaders: createSiteLoaders({
-        geo,
-        pricing,
-        coverage,
-        api: async (url, ip) => {
-          const res = await app.inject({ method: 'GET', url, remoteAddress: ip });
-          return { status: res.statusCode, body: res.statusCode === 200 ? res.json() : null };
-        },
-      }),
-      renderer: createSiteRendererLoader(serveWeb ? webDist : undefined),
+    siteModule({
+      geo: geo.service,
+      pricing,
+      coverage: coverage.service,
+      api: async (url, ip) => {
+        const res = await app.inject({ method: 'GET', url, remoteAddress: ip });
+        return { status: res.statusCode, body: res.statusCode === 200 ? res.json() : null };
+      },
+      webDist: serveWeb ? webDist : undefined,
       publicUrl: config.publicUrl,
-    }),
+    }).routes,
   );
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -13,7 +13,7 @@ import { seedBanks } from './db/seed/banks';
 import { seedGeography } from './db/seed/geography';
 import { seedParcelCategories } from './db/seed/parcel-categories';
 import { hashPassword } from './modules/auth/passwords';
-import { bootstrapRules, issueBootstrapCode } from './modules/auth/staff-bootstrap';
+import { bootstrapRules, bootstrapStaff } from './modules/auth/staff-bootstrap';
 
 /**
  * Operator commands on the database `npm start` uses (DATABASE_URL, else the embedded one under
@@ -62,17 +62,11 @@ async function staffCreate(args: string[]) {
   const name = values.name?.trim() || `Staff ${phone.slice(-4)}`;
   const passwordHash = await hashPassword(password.data);
   await withDatabase(async ({ db }) => {
-    const row = await db
-      .insertInto('staff')
-      .values({ phone, role, name, password_hash: passwordHash })
-      .onConflict((oc) =>
-        oc
-          .column('phone')
-          .doUpdateSet({ role, name, password_hash: passwordHash, active: true, updated_at: new Date() }),
-      )
-      .returning(['id', 'phone', 'role'])
-      .executeTakeFirstOrThrow();
-    const { code } = await issueBootstrapCode(db, row, new Date());
+    const { staff: row, code } = await bootstrapStaff(
+      db,
+      { phone, role, name, password_hash: passwordHash },
+      new Date(),
+    );
     console.log(
       [
         `Staff ${row.phone} is ${row.role} (id ${row.id}). Sign in at /ops/login with this phone and password,`,

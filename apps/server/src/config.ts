@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DataKeys } from './lib/field-cipher';
 
@@ -9,6 +10,24 @@ import type { DataKeys } from './lib/field-cipher';
  * address. Nothing switches a limit off: a limit is always a number.
  */
 const modes = ['development', 'test', 'production'] as const;
+
+/**
+ * The web app's files the server serves and renders, named here only: no other server file
+ * names a path into apps/web (the architecture test checks it).
+ */
+const webDirectory = fileURLToPath(new URL('../../web/', import.meta.url));
+export const webFiles = {
+  /** The built web app `npm start` serves when WEB_DIST is not set. */
+  defaultDist: join(webDirectory, 'dist'),
+  /**
+   * The public site's server renderer: the SSR build beside a web build (`npm run build` makes
+   * dist-ssr next to dist), and its source, which the test runner (Vite) compiles when unbuilt.
+   */
+  ssrEntry: (webDist: string | undefined) => ({
+    built: webDist ? join(webDist, '../dist-ssr/entry-server.js') : undefined,
+    source: join(webDirectory, 'src/site/entry-server.tsx'),
+  }),
+};
 export type Mode = (typeof modes)[number];
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);

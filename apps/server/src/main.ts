@@ -1,7 +1,5 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, webFiles } from './config';
 import { connectDatabaseServer } from './db/connect';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
@@ -28,7 +26,7 @@ async function main() {
     }
     throw error;
   }
-  const webDist = config.webDist ?? join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const webDist = config.webDist ?? webFiles.defaultDist;
   const server = await connectDatabaseServer(config);
   const database = openDatabase(server.url, config.database);
   const applied = await migrate(database.pool);

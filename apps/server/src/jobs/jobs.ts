@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { CompiledQuery, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Transaction } from 'kysely';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
+import { transactionIdOf } from './jobs.repository';
 
 /**
  * Background jobs, queued in PostgreSQL by pg-boss (schema `pgboss`, installed by pg-boss on first
@@ -98,14 +99,6 @@ export function createJobs(deps: {
   function track(work: Promise<void>) {
     const tracked = work.catch(() => {}).finally(() => running.delete(tracked));
     running.add(tracked);
-  }
-
-  /** The id of the caller's transaction, to learn later whether it committed. */
-  async function transactionIdOf(trx: Transaction<DB>) {
-    const { rows } = await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(trx);
-    const xid = rows[0]?.xid;
-    if (!xid) throw new Error('no transaction id');
-    return xid;
   }
 
   /**

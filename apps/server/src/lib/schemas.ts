@@ -4,3 +4,6 @@ import { z } from 'zod';
 export const noBody = z.object({}).nullish();
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** The `:shopId` of every shop route (issue 12: one definition instead of one per routes file). */
+export const shopParams = z.object({ shopId: z.uuid() });

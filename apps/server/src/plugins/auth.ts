@@ -3,7 +3,7 @@ import { messages } from '@dak/domain/errors';
 import { can, type Permission, rolePermissions, type ShopRole } from '@dak/domain/permissions';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import type { AuthRepository } from '../modules/auth/auth.repository';
+import type { AccountsService } from '../modules/auth/accounts.service';
 import type { SessionsService } from '../modules/auth/sessions.service';
 import { fromConsole, staffCookieToken } from './staff-cookie';
 
@@ -43,7 +43,7 @@ export type Guards = ReturnType<typeof createGuards>;
  * may not use a route learns nothing from it, not even which fields its body needs: `guards.user`
  * is used as `preValidation: guards.user`, `guards.shop(…)` is spread into the route options.
  */
-export function createGuards(deps: { sessions: SessionsService; repo: AuthRepository }) {
+export function createGuards(deps: { sessions: SessionsService; accounts: AccountsService }) {
   /** `cookie`: staff routes also take the console's httpOnly cookie (plugins/staff-cookie.ts). */
   async function resolve(request: FastifyRequest, options: { cookie?: boolean } = {}) {
     let token = bearer(request);
@@ -82,7 +82,7 @@ export function createGuards(deps: { sessions: SessionsService; repo: AuthReposi
           if (typeof shopId !== 'string' || !uuidPattern.test(shopId)) {
             throw new AppError('NOT_FOUND', 'Shop not found');
           }
-          const membership = await deps.repo.findMembership(shopId, principal.userId);
+          const membership = await deps.accounts.findMembership(shopId, principal.userId);
           if (!membership) throw new AppError('NOT_FOUND', 'Shop not found');
           if (!can(membership.role, permission)) throw new AppError('FORBIDDEN', messages.forbidden);
           request.shopAccess = {
@@ -97,7 +97,7 @@ export function createGuards(deps: { sessions: SessionsService; repo: AuthReposi
       return async (request: FastifyRequest) => {
         const session = await resolve(request, { cookie: true });
         if (!session.staffId) throw new AppError('FORBIDDEN', messages.forbidden);
-        const staff = await deps.repo.findStaffById(session.staffId);
+        const staff = await deps.accounts.findStaffById(session.staffId);
         if (!staff?.active) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
         if (roles && !roles.includes(staff.role)) throw new AppError('FORBIDDEN', messages.forbidden);
         request.principal = { kind: 'staff', staffId: staff.id, role: staff.role, sessionId: session.id };

@@ -1,9 +1,9 @@
 import { messages } from '@dak/domain/errors';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import type { Clock } from '../lib/clock';
+import { createRateLimitRepository } from './rate-limit.repository';
 
 /**
  * Sliding-window limits in PostgreSQL, so every API process behind a load balancer shares them.
@@ -24,48 +24,32 @@ export type RateLimiter = {
   clear(key: string): Promise<void>;
 };
 
-/** Keys are locked one at a time (a transaction-scoped advisory lock), so parallel hits agree. */
-const lockKey = (key: string) => sql`select pg_advisory_xact_lock(hashtextextended(${`rate:${key}`}, 0))`;
-
 export function createRateLimiter(deps: { db: Kysely<DB>; clock: Clock }): RateLimiter {
-  const { db, clock } = deps;
+  const { clock } = deps;
+  const repo = createRateLimitRepository(deps.db);
 
   /** Seconds until the window of `key` has room for one more hit; 0 when it has room now. */
-  async function waitFor(executor: Kysely<DB>, key: string, limit: number, windowSeconds: number) {
+  async function waitFor(key: string, limit: number, windowSeconds: number, executor?: Kysely<DB>) {
     const now = clock.now().getTime();
-    const since = new Date(now - windowSeconds * 1000);
     // The `limit`-th newest hit in the window: once it leaves the window there is room again.
-    const row = await executor
-      .selectFrom('rate_limit_hits')
-      .select('at')
-      .where('key', '=', key)
-      .where('at', '>', since)
-      .orderBy('at', 'desc')
-      .offset(limit - 1)
-      .limit(1)
-      .executeTakeFirst();
-    if (!row) return 0;
-    return Math.max(1, Math.ceil((new Date(row.at).getTime() + windowSeconds * 1000 - now) / 1000));
+    const at = await repo.nthNewestSince(key, new Date(now - windowSeconds * 1000), limit, executor);
+    if (!at) return 0;
+    return Math.max(1, Math.ceil((at.getTime() + windowSeconds * 1000 - now) / 1000));
   }
 
   /** Adds a hit and drops the key's hits that left its window, so a busy key stays small. */
-  async function insertHit(executor: Kysely<DB>, key: string, windowSeconds: number) {
+  function insertHit(key: string, windowSeconds: number, executor?: Kysely<DB>) {
     const now = clock.now();
-    await executor
-      .deleteFrom('rate_limit_hits')
-      .where('key', '=', key)
-      .where('at', '<=', new Date(now.getTime() - windowSeconds * 1000))
-      .execute();
-    await executor.insertInto('rate_limit_hits').values({ key, at: now }).execute();
+    return repo.insertHit(key, now, new Date(now.getTime() - windowSeconds * 1000), executor);
   }
 
   return {
     async consume(key, limit, windowSeconds) {
-      const retryAfterSeconds = await db.transaction().execute(async (trx) => {
-        await lockKey(key).execute(trx);
-        const wait = await waitFor(trx, key, limit, windowSeconds);
+      // Keys are locked one at a time, so parallel hits agree.
+      const retryAfterSeconds = await repo.withKeyLocked(key, async (trx) => {
+        const wait = await waitFor(key, limit, windowSeconds, trx);
         if (wait > 0) return wait;
-        await insertHit(trx, key, windowSeconds);
+        await insertHit(key, windowSeconds, trx);
         return 0;
       });
       if (retryAfterSeconds > 0) {
@@ -74,34 +58,24 @@ export function createRateLimiter(deps: { db: Kysely<DB>; clock: Clock }): RateL
     },
 
     check(key, limit, windowSeconds) {
-      return waitFor(db, key, limit, windowSeconds);
+      return waitFor(key, limit, windowSeconds);
     },
 
     async record(key, windowSeconds) {
-      await insertHit(db, key, windowSeconds);
+      await insertHit(key, windowSeconds);
     },
 
-    async count(key, windowSeconds) {
-      const since = new Date(clock.now().getTime() - windowSeconds * 1000);
-      const row = await db
-        .selectFrom('rate_limit_hits')
-        .select((eb) => [eb.fn.countAll<string>().as('hits'), eb.fn.max('at').as('newest')])
-        .where('key', '=', key)
-        .where('at', '>', since)
-        .executeTakeFirstOrThrow();
-      return { hits: Number(row.hits), newest: row.newest ? new Date(row.newest) : null };
+    count(key, windowSeconds) {
+      return repo.countSince(key, new Date(clock.now().getTime() - windowSeconds * 1000));
     },
 
-    async clear(key) {
-      await db.deleteFrom('rate_limit_hits').where('key', '=', key).execute();
+    clear(key) {
+      return repo.clear(key);
     },
   };
 }
 
 /** Drops hits older than the longest window (a day, with room); never on the hot path. */
 export async function pruneRateLimitHits(db: Kysely<DB>, now: Date) {
-  await db
-    .deleteFrom('rate_limit_hits')
-    .where('at', '<', new Date(now.getTime() - 2 * 24 * 3600 * 1000))
-    .execute();
+  await createRateLimitRepository(db).deleteBefore(new Date(now.getTime() - 2 * 24 * 3600 * 1000));
 }

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@dak/domain/auth';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, ShopRole } from '../../db/schema';
 
@@ -123,6 +124,50 @@ export function createAuthRepository(db: Kysely<DB>) {
         .selectFrom('staff')
         .select(['id', 'phone', 'name', 'role', 'password_hash', 'active'])
         .where('id', '=', id)
+        .executeTakeFirst();
+    },
+    /** Creates the staff member of a phone, or sets the role, name and password of the one there (npm run staff:create). */
+    upsertStaff(values: { phone: string; role: StaffRole; name: string; password_hash: string }, now: Date) {
+      const { role, name, password_hash } = values;
+      return db
+        .insertInto('staff')
+        .values(values)
+        .onConflict((oc) =>
+          oc.column('phone').doUpdateSet({ role, name, password_hash, active: true, updated_at: now }),
+        )
+        .returning(['id', 'phone', 'role'])
+        .executeTakeFirstOrThrow();
+    },
+    /** Locks the user's row until the transaction ends (parallel sign-up submits wait here). */
+    async lockUser(id: string, trx: Executor) {
+      await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+    },
+    async insertTemporaryToken(values: {
+      token_hash: Buffer;
+      created_by_user_id: string;
+      allowed_action: string;
+      identity_type: string;
+      identity_value: string;
+      entity_type: string;
+      entity_value: string;
+      created_at: Date;
+      expires_at: Date;
+    }) {
+      await db.insertInto('temporary_access_tokens').values(values).execute();
+    },
+    findTemporaryToken(tokenHash: Buffer) {
+      return db
+        .selectFrom('temporary_access_tokens')
+        .select([
+          'allowed_action',
+          'entity_type',
+          'entity_value',
+          'identity_type',
+          'identity_value',
+          'expires_at',
+          'revoked_at',
+        ])
+        .where('token_hash', '=', tokenHash)
         .executeTakeFirst();
     },
   };

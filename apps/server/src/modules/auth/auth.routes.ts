@@ -17,6 +17,7 @@ import { phoneSchema } from '@dak/domain/phone';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secured } from '../../lib/routes';
 import { noBody, okSchema as ok } from '../../lib/schemas';
 import { type Guards, userOf } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
@@ -31,7 +32,6 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { auth, guards } = deps;
-    const secured = { security: [{ bearer: [] }] };
 
     r.post(
       '/auth/otp/request',

@@ -221,38 +221,23 @@ export function createAuthService(deps: {
       const token = newToken();
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + temporaryTokenTtlMinutes * 60 * 1000);
-      await db
-        .insertInto('temporary_access_tokens')
-        .values({
-          token_hash: sha256(token),
-          created_by_user_id: user.id,
-          allowed_action: request.temporaryAllowedAction,
-          identity_type: request.identityType,
-          identity_value: request.identityValue,
-          entity_type: request.entityType,
-          entity_value: request.entityValue,
-          created_at: now,
-          expires_at: expiresAt,
-        })
-        .execute();
+      await repo.insertTemporaryToken({
+        token_hash: sha256(token),
+        created_by_user_id: user.id,
+        allowed_action: request.temporaryAllowedAction,
+        identity_type: request.identityType,
+        identity_value: request.identityValue,
+        entity_type: request.entityType,
+        entity_value: request.entityValue,
+        created_at: now,
+        expires_at: expiresAt,
+      });
       return { temporaryAccessToken: token, expiresAt, allowedAction: request.temporaryAllowedAction };
     },
 
     /** Which action and entity a temporary token allows, or null when unknown or expired. */
     async findTemporaryToken(token: string) {
-      const row = await db
-        .selectFrom('temporary_access_tokens')
-        .select([
-          'allowed_action',
-          'entity_type',
-          'entity_value',
-          'identity_type',
-          'identity_value',
-          'expires_at',
-          'revoked_at',
-        ])
-        .where('token_hash', '=', sha256(token))
-        .executeTakeFirst();
+      const row = await repo.findTemporaryToken(sha256(token));
       if (!row || row.revoked_at || new Date(row.expires_at).getTime() <= clock.now().getTime()) return null;
       return {
         allowedAction: row.allowed_action,
@@ -311,7 +296,7 @@ export function createAuthService(deps: {
       const { user, shop } = await db.transaction().execute(async (trx) => {
         const created = await repo.insertUser({ phone: input.phone, account_type: 'merchant' }, trx);
         // Lock the user row so two parallel submits cannot both create a first shop.
-        await trx.selectFrom('users').select('id').where('id', '=', created.id).forUpdate().execute();
+        await repo.lockUser(created.id, trx);
         if ((await repo.shopsOfUser(created.id, trx)).length > 0) {
           throw new AppError('PHONE_ALREADY_REGISTERED', messages.phoneAlreadyRegistered);
         }

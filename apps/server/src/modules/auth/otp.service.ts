@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock';
 import { hashOtp, newNumericCode, sameHash, sha256 } from '../../lib/secrets';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import type { SmsService } from '../sms/sms.service';
+import { createOtpCodesRepository } from './otp-codes.repository';
 import { createOtpLocksRepository } from './otp-locks.repository';
 
 export type OtpService = ReturnType<typeof createOtpService>;
@@ -50,9 +51,10 @@ export function createOtpService(deps: {
   rateLimiter: RateLimiter;
   limits: RateLimits;
 }) {
-  const { db, clock, rateLimiter, limits } = deps;
+  const { clock, rateLimiter, limits } = deps;
   const failuresKey = (phone: string) => `otp:fail:phone:${phone}`;
-  const locks = createOtpLocksRepository(db);
+  const locks = createOtpLocksRepository(deps.db);
+  const codes = createOtpCodesRepository(deps.db);
 
   /** Refuses while the phone's codes are locked. */
   async function refuseWhileLocked(phone: string) {
@@ -107,15 +109,8 @@ export function createOtpService(deps: {
       const context = input.context ?? '';
       await refuseWhileLocked(input.phone);
       const now = clock.now();
-      const last = await db
-        .selectFrom('otp_codes')
-        .select(['created_at'])
-        .where('phone', '=', input.phone)
-        .where('purpose', '=', input.purpose)
-        .where('context', '=', context)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const key = { phone: input.phone, purpose: input.purpose, context };
+      const last = await codes.lastCreatedAt(key);
       if (last) {
         const waitedMs = now.getTime() - new Date(last.created_at).getTime();
         const leftMs = otpRules.resendAfterSeconds * 1000 - waitedMs;
@@ -133,28 +128,11 @@ export function createOtpService(deps: {
         input.notice === undefined
           ? hashOtp(code, input.phone, scope(input.purpose, context))
           : sha256(randomBytes(32).toString('hex'));
-      await db.transaction().execute(async (trx) => {
-        // Only the newest code works: asking again retires the earlier one.
-        await trx
-          .updateTable('otp_codes')
-          .set({ consumed_at: now })
-          .where('phone', '=', input.phone)
-          .where('purpose', '=', input.purpose)
-          .where('context', '=', context)
-          .where('consumed_at', 'is', null)
-          .execute();
-        await trx
-          .insertInto('otp_codes')
-          .values({
-            phone: input.phone,
-            purpose: input.purpose,
-            context,
-            code_hash: codeHash,
-            created_at: now,
-            expires_at: new Date(now.getTime() + otpRules.ttlSeconds * 1000),
-            requested_ip: input.ip,
-          })
-          .execute();
+      await codes.replace(key, {
+        code_hash: codeHash,
+        created_at: now,
+        expires_at: new Date(now.getTime() + otpRules.ttlSeconds * 1000),
+        requested_ip: input.ip,
       });
       if (input.notice === undefined) {
         await deps.sms.send({
@@ -185,16 +163,7 @@ export function createOtpService(deps: {
       const context = input.context ?? '';
       await refuseWhileLocked(input.phone);
       const now = clock.now();
-      const row = await db
-        .selectFrom('otp_codes')
-        .selectAll()
-        .where('phone', '=', input.phone)
-        .where('purpose', '=', input.purpose)
-        .where('context', '=', context)
-        .where('consumed_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const row = await codes.findLive({ phone: input.phone, purpose: input.purpose, context });
       if (!row) throw new AppError('OTP_INVALID', messages.otpInvalid);
 
       const graceEnds =
@@ -204,14 +173,7 @@ export function createOtpService(deps: {
       const expired = new Date(row.expires_at).getTime() <= now.getTime() && graceEnds <= now.getTime();
       if (expired) throw new AppError('OTP_EXPIRED', messages.otpExpired);
 
-      const counted = await db
-        .updateTable('otp_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', row.id)
-        .where('attempts', '<', otpRules.maxWrongAttempts)
-        .where('consumed_at', 'is', null)
-        .returning('attempts')
-        .executeTakeFirst();
+      const counted = await codes.countAttempt(row.id);
       if (!counted) throw new AppError('OTP_TOO_MANY_ATTEMPTS', messages.otpTooManyAttempts);
 
       if (!sameHash(row.code_hash, hashOtp(input.code, input.phone, scope(input.purpose, context)))) {
@@ -220,17 +182,10 @@ export function createOtpService(deps: {
         throw new AppError('OTP_INVALID', messages.otpInvalid, { attemptsLeft: left });
       }
       // A right code does not use up a try.
-      const done = await db
-        .updateTable('otp_codes')
-        .set((eb) => ({
-          attempts: eb('attempts', '-', 1),
-          verified_at: row.verified_at ?? now,
-          ...(input.consume ? { consumed_at: now } : {}),
-        }))
-        .where('id', '=', row.id)
-        .where('consumed_at', 'is', null)
-        .returning('id')
-        .executeTakeFirst();
+      const done = await codes.markRight(row.id, {
+        verified_at: row.verified_at ?? now,
+        ...(input.consume ? { consumed_at: now } : {}),
+      });
       // Two requests with the same right code: only one may consume it.
       if (!done) throw new AppError('OTP_INVALID', messages.otpInvalid);
     },

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../plugins/rate-limit';
+import { createSessionsRepository } from './sessions.repository';
 
 /** An address that signed in to the account this long ago or less is the owner's own. */
 const knownAddressDays = 30;
@@ -32,7 +33,8 @@ export function createPasswordGuard(deps: {
   rateLimiter: RateLimiter;
   limits: RateLimits;
 }) {
-  const { db, clock, rateLimiter, limits } = deps;
+  const { clock, rateLimiter, limits } = deps;
+  const sessions = createSessionsRepository(deps.db);
   const pairKey = (scope: string, phone: string, ip: string) => `${scope}:fail:pair:${phone}|${ip}`;
   const phoneKey = (scope: string, phone: string) => `${scope}:fail:phone:${phone}`;
 
@@ -41,11 +43,7 @@ export function createPasswordGuard(deps: {
     async knownAddress(account: { userId?: string; staffId?: string } | undefined, ip: string) {
       if (!account?.userId && !account?.staffId) return false;
       const since = new Date(clock.now().getTime() - knownAddressDays * 24 * 3600 * 1000);
-      let query = db.selectFrom('sessions').select('id').where('ip', '=', ip).where('created_at', '>', since);
-      query = account.userId
-        ? query.where('user_id', '=', account.userId)
-        : query.where('staff_id', '=', account.staffId ?? '');
-      return Boolean(await query.limit(1).executeTakeFirst());
+      return sessions.signedInFrom(account, ip, since);
     },
 
     /** Refuses (429, retryAfterSeconds) when this try must wait; call before checking the password. */

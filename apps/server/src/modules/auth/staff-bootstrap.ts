@@ -1,7 +1,10 @@
+import type { StaffRole } from '@dak/domain/auth';
 import { otpRules } from '@dak/domain/otp';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { hashOtp, newNumericCode, sameHash } from '../../lib/secrets';
+import { createAuthRepository } from './auth.repository';
+import { createStaffBootstrapRepository } from './staff-bootstrap.repository';
 
 /**
  * The first admin's way in without SMS (issue 11). `npm run staff:create` issues a one-time code
@@ -25,33 +28,33 @@ export async function issueBootstrapCode(
 ): Promise<{ code: string; expiresAt: Date }> {
   const code = newNumericCode(otpRules.length);
   const expiresAt = new Date(now.getTime() + bootstrapRules.ttlMinutes * 60_000);
-  const values = {
+  await createStaffBootstrapRepository(db).upsert(staff.id, {
     code_hash: hashOtp(code, staff.phone, purpose),
     expires_at: expiresAt,
-    password_checked_at: null,
-    attempts: 0,
-  };
-  await db
-    .insertInto('staff_bootstrap_codes')
-    .values({ staff_id: staff.id, ...values })
-    .onConflict((oc) => oc.column('staff_id').doUpdateSet(values))
-    .execute();
+  });
   return { code, expiresAt };
 }
 
+/**
+ * `npm run staff:create`: the staff member of a phone (created, or given this role, name and
+ * password) and a bootstrap code for the first sign-in.
+ */
+export async function bootstrapStaff(
+  db: Kysely<DB>,
+  values: { phone: string; role: StaffRole; name: string; password_hash: string },
+  now: Date,
+) {
+  const staff = await createAuthRepository(db).upsertStaff(values, now);
+  const { code } = await issueBootstrapCode(db, staff, now);
+  return { staff, code };
+}
+
 export function createStaffBootstrap(deps: { db: Kysely<DB> }) {
-  const { db } = deps;
+  const repo = createStaffBootstrapRepository(deps.db);
   return {
     /** After the right password: true when a pending code is to be used instead of an SMS. */
-    async passwordChecked(staffId: string, now: Date): Promise<boolean> {
-      const row = await db
-        .updateTable('staff_bootstrap_codes')
-        .set({ password_checked_at: now })
-        .where('staff_id', '=', staffId)
-        .where('expires_at', '>', now)
-        .returning('staff_id')
-        .executeTakeFirst();
-      return Boolean(row);
+    passwordChecked(staffId: string, now: Date): Promise<boolean> {
+      return repo.markPasswordChecked(staffId, now);
     },
 
     /**
@@ -66,29 +69,13 @@ export function createStaffBootstrap(deps: { db: Kysely<DB> }) {
     ): Promise<'used' | 'wrong' | 'none'> {
       const since = new Date(now.getTime() - bootstrapRules.passwordStepMinutes * 60_000);
       // The try is counted before the compare, atomically, as for SMS codes.
-      const row = await db
-        .updateTable('staff_bootstrap_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('staff_id', '=', staff.id)
-        .where('expires_at', '>', now)
-        .where('password_checked_at', '>', since)
-        .where('attempts', '<', otpRules.maxWrongAttempts)
-        .returning(['code_hash', 'attempts'])
-        .executeTakeFirst();
+      const row = await repo.countAttempt(staff.id, now, since, otpRules.maxWrongAttempts);
       if (!row) return 'none';
       if (sameHash(row.code_hash, hashOtp(code, staff.phone, purpose))) {
         // Single use: only the request that deletes the row signs in.
-        const deleted = await db
-          .deleteFrom('staff_bootstrap_codes')
-          .where('staff_id', '=', staff.id)
-          .where('code_hash', '=', row.code_hash)
-          .returning('staff_id')
-          .executeTakeFirst();
-        return deleted ? 'used' : 'wrong';
+        return (await repo.remove(staff.id, row.code_hash)) ? 'used' : 'wrong';
       }
-      if (row.attempts >= otpRules.maxWrongAttempts) {
-        await db.deleteFrom('staff_bootstrap_codes').where('staff_id', '=', staff.id).execute();
-      }
+      if (row.attempts >= otpRules.maxWrongAttempts) await repo.remove(staff.id);
       return 'wrong';
     },
   };

@@ -6,13 +6,14 @@ import {
   coverageQuoteGrams,
 } from '@dak/domain/coverage';
 import { pricingMessages } from '@dak/domain/pricing';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { RateLimits } from '../../config';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import type { GeoService } from '../geo/geo.service';
 import type { PricingService } from '../pricing/pricing.service';
+import { createCoverageRepository } from './coverage.repository';
 
 export type CoverageService = ReturnType<typeof createCoverageService>;
 
@@ -24,28 +25,14 @@ export function createCoverageService(deps: {
   rateLimiter: RateLimiter;
   limits: RateLimits;
 }) {
-  const { db, geo, pricing } = deps;
+  const { geo, pricing } = deps;
+  const repo = createCoverageRepository(deps.db);
 
   return {
     async summary(): Promise<CoverageSummary> {
-      const row = await db
-        .selectFrom('areas')
-        .select([
-          sql<number>`count(distinct district_id)::int`.as('districts'),
-          sql<number>`count(distinct district_id) filter (where is_covered)::int`.as('covered_districts'),
-          sql<number>`count(*) filter (where kind = 'upazila')::int`.as('upazilas'),
-          sql<number>`count(*) filter (where kind = 'upazila' and is_covered)::int`.as('covered_upazilas'),
-          sql<number>`count(*) filter (where kind <> 'upazila')::int`.as('city_areas'),
-          sql<number>`count(*) filter (where kind <> 'upazila' and is_covered)::int`.as('covered_city_areas'),
-        ])
-        .executeTakeFirstOrThrow();
-      // Every district, even one without areas yet, counts among the districts.
-      const { count } = await db
-        .selectFrom('districts')
-        .select(sql<number>`count(*)::int`.as('count'))
-        .executeTakeFirstOrThrow();
+      const row = await repo.counts();
       return {
-        districts: count,
+        districts: row.districts,
         coveredDistricts: row.covered_districts,
         upazilas: row.upazilas,
         coveredUpazilas: row.covered_upazilas,

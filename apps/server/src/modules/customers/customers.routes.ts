@@ -11,10 +11,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeOptions } from '../../lib/routes';
+import { shopParams } from '../../lib/schemas';
 import { type Guards, shopOf, userOf } from '../../plugins/auth';
 import type { CustomersService } from './customers.service';
 
-const shopParams = z.object({ shopId: z.uuid() });
 const customerParams = shopParams.extend({ customerId: z.uuid({ error: 'Customer not found' }) });
 
 /** A shop's customers: the address book, a phone's delivery record, and flags. */
@@ -22,76 +23,49 @@ export function customersRoutes(deps: { customers: CustomersService; guards: Gua
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { customers, guards } = deps;
-    const tags = ['customers'];
-    const security = [{ bearer: [] }];
+    const route = routeOptions({ tags: ['customers'], guards });
 
     r.get(
       '/shops/:shopId/customers',
-      {
-        ...guards.shop('parcel.view'),
-        schema: {
-          tags,
-          summary: "The shop's address book, most recently booked first; q finds a phone or part of a name",
-          security,
-          params: shopParams,
-          querystring: customerListQuerySchema,
-          response: { 200: customerListSchema },
-        },
-      },
+      route.shop('parcel.view', {
+        summary: "The shop's address book, most recently booked first; q finds a phone or part of a name",
+        querystring: customerListQuerySchema,
+        response: { 200: customerListSchema },
+      }),
       (request) => customers.list(shopOf(request).shopId, request.query),
     );
 
     r.get(
       '/shops/:shopId/customers/by-phone',
-      {
-        ...guards.shop('parcel.create'),
-        schema: {
-          tags,
-          summary:
-            'The shop’s customer with this phone (any spelling), to fill the booking form; null if none',
-          security,
-          params: shopParams,
-          querystring: phoneQuerySchema,
-          response: { 200: customerLookupSchema },
-        },
-      },
+      route.shop('parcel.create', {
+        summary: 'The shop’s customer with this phone (any spelling), to fill the booking form; null if none',
+        querystring: phoneQuerySchema,
+        response: { 200: customerLookupSchema },
+      }),
       (request) => customers.byPhone(shopOf(request).shopId, request.query.phone),
     );
 
     r.get(
       '/shops/:shopId/customers/success-rate',
-      {
-        ...guards.shop('parcel.create'),
-        schema: {
-          tags,
-          summary: 'How often parcels to this phone were delivered, across the platform (counts only)',
-          description:
-            'warn is true when at least 3 parcels to the phone finished (delivered or returned) and fewer ' +
-            'than 70% of them were delivered. Flags: this shop’s own flag and reason, and how many shops ' +
-            'flagged the phone (never which).',
-          security,
-          params: shopParams,
-          querystring: phoneQuerySchema,
-          response: { 200: successRateSchema },
-        },
-      },
+      route.shop('parcel.create', {
+        summary: 'How often parcels to this phone were delivered, across the platform (counts only)',
+        description:
+          'warn is true when at least 3 parcels to the phone finished (delivered or returned) and fewer ' +
+          'than 70% of them were delivered. Flags: this shop’s own flag and reason, and how many shops ' +
+          'flagged the phone (never which).',
+        querystring: phoneQuerySchema,
+        response: { 200: successRateSchema },
+      }),
       (request) => customers.successRate(shopOf(request).shopId, request.query.phone),
     );
 
     r.put(
       '/shops/:shopId/customers/flag',
-      {
-        ...guards.shop('parcel.edit'),
-        schema: {
-          tags,
-          summary:
-            'Flag a customer phone for this shop (again replaces the reason); answers the success rate',
-          security,
-          params: shopParams,
-          body: customerFlagSchema,
-          response: { 200: successRateSchema },
-        },
-      },
+      route.shop('parcel.edit', {
+        summary: 'Flag a customer phone for this shop (again replaces the reason); answers the success rate',
+        body: customerFlagSchema,
+        response: { 200: successRateSchema },
+      }),
       (request) =>
         customers.flag({
           shopId: shopOf(request).shopId,
@@ -103,17 +77,12 @@ export function customersRoutes(deps: { customers: CustomersService; guards: Gua
 
     r.put(
       '/shops/:shopId/customers/:customerId',
-      {
-        ...guards.shop('parcel.edit'),
-        schema: {
-          tags,
-          summary: 'Edit a saved customer: name, address, delivery area, alternate phone (null clears it)',
-          security,
-          params: customerParams,
-          body: customerUpdateSchema,
-          response: { 200: customerSchema },
-        },
-      },
+      route.shop('parcel.edit', {
+        summary: 'Edit a saved customer: name, address, delivery area, alternate phone (null clears it)',
+        params: customerParams,
+        body: customerUpdateSchema,
+        response: { 200: customerSchema },
+      }),
       (request) => customers.update(shopOf(request).shopId, request.params.customerId, request.body),
     );
   };

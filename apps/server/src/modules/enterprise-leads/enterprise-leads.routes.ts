@@ -10,10 +10,9 @@ import { roomRoles } from '@dak/domain/staff-rooms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secured } from '../../lib/routes';
 import { type Guards, staffOf } from '../../plugins/auth';
 import type { EnterpriseLeadsService } from './enterprise-leads.service';
-
-const secured = { security: [{ bearer: [] }] };
 
 /** The enterprise contact form (public) and the console's leads room. */
 export function enterpriseLeadsRoutes(deps: { leads: EnterpriseLeadsService; guards: Guards }) {

@@ -13,11 +13,11 @@ import { roomRoles } from '@dak/domain/staff-rooms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secured } from '../../lib/routes';
 import { type Guards, shopOf, staffOf } from '../../plugins/auth';
 import type { FlagsService } from './flags.service';
 
 const shopParams = z.object({ shopId: z.string() });
-const secured = { security: [{ bearer: [] }] };
 
 /** Public preferences, per-shop feature rollout, and the staff's flag switches. */
 export function flagsRoutes(deps: { flags: FlagsService; guards: Guards }) {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
+import { databaseNow } from './health.repository';
 
 /** Liveness that means something: answers 200 only when the database answers. */
 export function healthRoutes(deps: { db: Kysely<DB> }) {
@@ -20,8 +20,8 @@ export function healthRoutes(deps: { db: Kysely<DB> }) {
       },
       async () => {
         try {
-          const row = await sql<{ now: Date }>`select now() as now`.execute(deps.db);
-          return { status: 'ok' as const, database: 'ok' as const, time: row.rows[0]?.now ?? new Date() };
+          const now = await databaseNow(deps.db);
+          return { status: 'ok' as const, database: 'ok' as const, time: now ?? new Date() };
         } catch {
           throw new AppError('SERVICE_UNAVAILABLE', 'Database is not reachable');
         }

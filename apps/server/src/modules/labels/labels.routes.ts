@@ -2,10 +2,11 @@ import { labelMessages, labelQuerySchema, labelRequestSchema } from '@dak/domain
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeOptions } from '../../lib/routes';
+import { shopParams } from '../../lib/schemas';
 import { type Guards, shopOf } from '../../plugins/auth';
 import type { LabelsService } from './labels.service';
 
-const shopParams = z.object({ shopId: z.uuid() });
 const parcelParams = shopParams.extend({ parcelId: z.uuid({ error: labelMessages.notFound }) });
 
 /**
@@ -17,8 +18,7 @@ export function labelsRoutes(deps: { labels: LabelsService; guards: Guards; publ
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { labels, guards } = deps;
-    const tags = ['parcels'];
-    const security = [{ bearer: [] }];
+    const route = routeOptions({ tags: ['parcels'], guards });
     const description =
       'application/pdf. The QR code holds the public tracking URL {PUBLIC_URL}/track/{trackingId}. ' +
       'a4: six labels (2 × 3) per sheet with cut lines; thermal: one 4 × 6 inch label per page. ' +
@@ -34,18 +34,12 @@ export function labelsRoutes(deps: { labels: LabelsService; guards: Guards; publ
 
     r.post(
       '/shops/:shopId/parcels/labels',
-      {
-        ...guards.shop('parcel.view'),
-        schema: {
-          tags,
-          summary: 'Labels of 1 to 200 parcels of the shop as one PDF (A4 sheet or 4 × 6 thermal)',
-          description,
-          security,
-          params: shopParams,
-          body: labelRequestSchema,
-          produces: ['application/pdf'],
-        },
-      },
+      route.shop('parcel.view', {
+        summary: 'Labels of 1 to 200 parcels of the shop as one PDF (A4 sheet or 4 × 6 thermal)',
+        description,
+        body: labelRequestSchema,
+        produces: ['application/pdf'],
+      }),
       async (request, reply) =>
         send(
           reply,
@@ -60,18 +54,13 @@ export function labelsRoutes(deps: { labels: LabelsService; guards: Guards; publ
 
     r.get(
       '/shops/:shopId/parcels/:parcelId/label',
-      {
-        ...guards.shop('parcel.view'),
-        schema: {
-          tags,
-          summary: "One parcel's label as PDF (format a4 or thermal, a4 when absent)",
-          description,
-          security,
-          params: parcelParams,
-          querystring: labelQuerySchema,
-          produces: ['application/pdf'],
-        },
-      },
+      route.shop('parcel.view', {
+        summary: "One parcel's label as PDF (format a4 or thermal, a4 when absent)",
+        description,
+        params: parcelParams,
+        querystring: labelQuerySchema,
+        produces: ['application/pdf'],
+      }),
       async (request, reply) =>
         send(
           reply,

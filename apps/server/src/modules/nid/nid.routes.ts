@@ -11,6 +11,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secured } from '../../lib/routes';
 import { noBody } from '../../lib/schemas';
 import { type Guards, shopOf, staffOf, userOf } from '../../plugins/auth';
 import type { NidService } from './nid.service';
@@ -18,7 +19,6 @@ import { readNidUpload } from './nid.upload';
 
 const shopParams = z.object({ shopId: z.string() });
 const submissionParams = z.object({ id: z.uuid({ error: 'NID submission not found' }) });
-const secured = { security: [{ bearer: [] }] };
 const decisionSchema = z.object({ id: z.string(), status: z.enum(['verified', 'failed']) });
 
 /** NID verification: the merchant's submission and status, and the staff review queue. */

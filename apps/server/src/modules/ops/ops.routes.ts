@@ -9,10 +9,9 @@ import { roomRoles } from '@dak/domain/staff-rooms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secured } from '../../lib/routes';
 import type { Guards } from '../../plugins/auth';
 import type { OpsService } from './ops.service';
-
-const secured = { security: [{ bearer: [] }] };
 
 /** Operations console: merchants' shops and the SMS outbox. */
 export function opsRoutes(deps: { ops: OpsService; guards: Guards }) {

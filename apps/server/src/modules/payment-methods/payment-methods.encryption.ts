@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type FieldCipher, UnknownDataKeyError } from '../../lib/field-cipher';
+import { createEncryptionRepository } from './payment-methods.encryption.repository';
 
 export const secretColumns = ['account_number', 'wallet_number'] as const;
 export type SecretColumn = (typeof secretColumns)[number];
@@ -35,45 +36,20 @@ export async function encryptStoredNumbers(
       return value;
     }
   };
-  const stale = (column: SecretColumn) =>
-    sql<boolean>`${sql.ref(column)} is not null and ${sql.ref(column)} not like ${current}`;
-
-  const methods = await db
-    .selectFrom('shop_payment_methods')
-    .select(['shop_id', 'account_number', 'wallet_number'])
-    .where((eb) => eb.or([stale('account_number'), stale('wallet_number')]))
-    .execute();
-  for (const row of methods) {
-    const result = await db
-      .updateTable('shop_payment_methods')
-      .set({
-        account_number: bring(row.account_number, 'account_number', row.shop_id),
-        wallet_number: bring(row.wallet_number, 'wallet_number', row.shop_id),
-      })
-      .where('shop_id', '=', row.shop_id)
-      .where(sql<boolean>`account_number is not distinct from ${row.account_number}`)
-      .where(sql<boolean>`wallet_number is not distinct from ${row.wallet_number}`)
-      .executeTakeFirst();
-    rewritten += Number(result.numUpdatedRows);
+  const repo = createEncryptionRepository(db);
+  const brought = (row: {
+    shop_id: string;
+    account_number: string | null;
+    wallet_number: string | null;
+  }) => ({
+    account_number: bring(row.account_number, 'account_number', row.shop_id),
+    wallet_number: bring(row.wallet_number, 'wallet_number', row.shop_id),
+  });
+  for (const row of await repo.staleMethods(current)) {
+    rewritten += await repo.rewriteMethod(row.shop_id, row, brought(row));
   }
-
-  const changes = await db
-    .selectFrom('shop_payment_method_changes')
-    .select(['id', 'shop_id', 'account_number', 'wallet_number'])
-    .where((eb) => eb.or([stale('account_number'), stale('wallet_number')]))
-    .execute();
-  for (const row of changes) {
-    const result = await db
-      .updateTable('shop_payment_method_changes')
-      .set({
-        account_number: bring(row.account_number, 'account_number', row.shop_id),
-        wallet_number: bring(row.wallet_number, 'wallet_number', row.shop_id),
-      })
-      .where('id', '=', row.id)
-      .where(sql<boolean>`account_number is not distinct from ${row.account_number}`)
-      .where(sql<boolean>`wallet_number is not distinct from ${row.wallet_number}`)
-      .executeTakeFirst();
-    rewritten += Number(result.numUpdatedRows);
+  for (const row of await repo.staleChanges(current)) {
+    rewritten += await repo.rewriteChange(row.id, row, brought(row));
   }
   return { rewritten, unreadable };
 }

@@ -19,13 +19,13 @@ import { roomRoles } from '@dak/domain/staff-rooms';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secured } from '../../lib/routes';
 import { noBody } from '../../lib/schemas';
 import { type Guards, shopOf, userOf } from '../../plugins/auth';
 import type { BanksService } from './banks.service';
 import type { PaymentMethodsService } from './payment-methods.service';
 
 const shopParams = z.object({ shopId: z.string() });
-const secured = { security: [{ bearer: [] }] };
 
 /** The bank list changes a few times a year: browsers may keep it for an hour (spec 9: 1 h cache). */
 const cacheable = <T>(reply: FastifyReply, body: T): T => {

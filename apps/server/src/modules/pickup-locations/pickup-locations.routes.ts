@@ -10,10 +10,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeOptions } from '../../lib/routes';
+import { shopParams } from '../../lib/schemas';
 import { type Guards, shopOf, userOf } from '../../plugins/auth';
 import type { PickupLocationsService } from './pickup-locations.service';
 
-const shopParams = z.object({ shopId: z.uuid() });
 const pickupParams = shopParams.extend({ pickupLocationId: z.uuid({ error: pickupMessages.notFound }) });
 
 /** Manage pickup: a shop's pickup locations (spec: shop stores). */
@@ -21,53 +22,35 @@ export function pickupLocationsRoutes(deps: { pickups: PickupLocationsService; g
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { pickups, guards } = deps;
-    const tags = ['pickup locations'];
-    const security = [{ bearer: [] }];
+    const route = routeOptions({ tags: ['pickup locations'], guards });
 
     r.get(
       '/shops/:shopId/pickup-locations',
-      {
-        ...guards.shop('pickup.view'),
-        schema: {
-          tags,
-          summary: "The shop's pickup locations, newest first; q searches the name",
-          security,
-          params: shopParams,
-          querystring: pickupLocationsQuerySchema,
-          response: { 200: pickupLocationListSchema },
-        },
-      },
+      route.shop('pickup.view', {
+        summary: "The shop's pickup locations, newest first; q searches the name",
+        querystring: pickupLocationsQuerySchema,
+        response: { 200: pickupLocationListSchema },
+      }),
       (request) => pickups.list({ shopId: shopOf(request).shopId, ...request.query }),
     );
 
     r.get(
       '/shops/:shopId/pickup-locations/:pickupLocationId',
-      {
-        ...guards.shop('pickup.view'),
-        schema: {
-          tags,
-          summary: 'One pickup location of the shop',
-          security,
-          params: pickupParams,
-          response: { 200: pickupLocationSchema },
-        },
-      },
+      route.shop('pickup.view', {
+        summary: 'One pickup location of the shop',
+        params: pickupParams,
+        response: { 200: pickupLocationSchema },
+      }),
       (request) => pickups.get(shopOf(request).shopId, request.params.pickupLocationId),
     );
 
     r.post(
       '/shops/:shopId/pickup-locations',
-      {
-        ...guards.shop('pickup.manage'),
-        schema: {
-          tags,
-          summary: 'Add a pickup location (active)',
-          security,
-          params: shopParams,
-          body: pickupLocationCreateSchema,
-          response: { 201: pickupLocationSavedSchema },
-        },
-      },
+      route.shop('pickup.manage', {
+        summary: 'Add a pickup location (active)',
+        body: pickupLocationCreateSchema,
+        response: { 201: pickupLocationSavedSchema },
+      }),
       async (request, reply) => {
         const created = await pickups.create({
           ...request.body,
@@ -80,17 +63,12 @@ export function pickupLocationsRoutes(deps: { pickups: PickupLocationsService; g
 
     r.put(
       '/shops/:shopId/pickup-locations/:pickupLocationId',
-      {
-        ...guards.shop('pickup.manage'),
-        schema: {
-          tags,
-          summary: 'Edit a pickup location, or switch it on or off',
-          security,
-          params: pickupParams,
-          body: pickupLocationUpdateSchema,
-          response: { 200: pickupLocationSavedSchema },
-        },
-      },
+      route.shop('pickup.manage', {
+        summary: 'Edit a pickup location, or switch it on or off',
+        params: pickupParams,
+        body: pickupLocationUpdateSchema,
+        response: { 200: pickupLocationSavedSchema },
+      }),
       async (request) => {
         const updated = await pickups.update({
           shopId: shopOf(request).shopId,

@@ -7,12 +7,11 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeOptions } from '../../lib/routes';
 import { type Guards, shopOf } from '../../plugins/auth';
 import type { PricingService } from './pricing.service';
 
 const tags = ['pricing'];
-const security = [{ bearer: [] }];
-const shopParams = z.object({ shopId: z.uuid() });
 
 /**
  * Set only on success, so an error is never cached (app.ts marks every other /api reply
@@ -34,6 +33,7 @@ export function pricingRoutes(deps: { pricing: PricingService; guards: Guards })
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { pricing, guards } = deps;
+    const route = routeOptions({ tags, guards });
 
     r.get(
       '/charge',
@@ -55,17 +55,11 @@ export function pricingRoutes(deps: { pricing: PricingService; guards: Guards })
 
     r.get(
       '/shops/:shopId/charge',
-      {
-        ...guards.shop('shop.view'),
-        schema: {
-          tags,
-          summary: "A parcel's charge under the shop's price plan; any parcel weight up to 200 kg",
-          security,
-          params: shopParams,
-          querystring: chargeQuerySchema,
-          response: { 200: chargeQuoteSchema },
-        },
-      },
+      route.shop('shop.view', {
+        summary: "A parcel's charge under the shop's price plan; any parcel weight up to 200 kg",
+        querystring: chargeQuerySchema,
+        response: { 200: chargeQuoteSchema },
+      }),
       (request) => pricing.quoteForShop(shopOf(request).shopId, request.query),
     );
 
@@ -84,16 +78,10 @@ export function pricingRoutes(deps: { pricing: PricingService; guards: Guards })
 
     r.get(
       '/shops/:shopId/price-plan',
-      {
-        ...guards.shop('shop.view'),
-        schema: {
-          tags,
-          summary: "The shop's price plan (its own, or the default), amounts in taka",
-          security,
-          params: shopParams,
-          response: { 200: pricePlanViewSchema },
-        },
-      },
+      route.shop('shop.view', {
+        summary: "The shop's price plan (its own, or the default), amounts in taka",
+        response: { 200: pricePlanViewSchema },
+      }),
       (request) => pricing.shopPlanView(shopOf(request).shopId),
     );
 

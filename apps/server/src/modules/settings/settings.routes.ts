@@ -1,11 +1,10 @@
 import { userSettingsPatchSchema, userSettingsSchema } from '@dak/domain/settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { secured } from '../../lib/routes';
 import { noBody } from '../../lib/schemas';
 import { type Guards, userOf } from '../../plugins/auth';
 import type { SettingsService } from './settings.service';
-
-const secured = { security: [{ bearer: [] }] };
 
 /** The signed-in user's settings (language, notifications) and onboarding tour. */
 export function settingsRoutes(deps: { settings: SettingsService; guards: Guards }) {

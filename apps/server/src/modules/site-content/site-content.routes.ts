@@ -25,6 +25,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secured } from '../../lib/routes';
 import { okSchema } from '../../lib/schemas';
 import { type Guards, staffOf } from '../../plugins/auth';
 import type { SiteContentService } from './site-content.service';
@@ -39,8 +40,6 @@ const cacheable = <T>(reply: FastifyReply, body: T): T => {
   reply.header('cache-control', contentCache);
   return body;
 };
-
-const secured = { security: [{ bearer: [] }] };
 const idParams = (what: string) => z.object({ id: z.uuid({ error: `${what} not found` }) });
 const publicTags = ['public site'];
 const opsTags = ['ops'];

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { RenderedPage, SiteProps } from '@dak/domain/public-site';
+import { webFiles } from '../../config';
 
 /** The files a public page links: the site's script, its preloads and its stylesheet. */
 export type SiteAssets = { script: string; preload: string[]; css: string[] };
@@ -40,16 +41,15 @@ export function readSiteAssets(webDist: string | undefined): SiteAssets | null {
 }
 
 /**
- * The public site's server bundle: the SSR build next to the web build (`npm run build` makes
- * apps/web/dist-ssr), else the source itself, which the test runner (Vite) compiles on the fly.
+ * The public site's server bundle: the SSR build next to the web build, else the source itself,
+ * which the test runner (Vite) compiles on the fly (both paths from config.ts, `webFiles`).
  * Loaded on the first public page, so API-only test apps never pay for it.
  */
 export function createSiteRendererLoader(webDist: string | undefined): () => Promise<SiteRenderer> {
   let loading: Promise<SiteRenderer> | undefined;
   return () => {
     loading ??= (async () => {
-      const built = webDist ? join(webDist, '../dist-ssr/entry-server.js') : undefined;
-      const source = fileURLToPath(new URL('../../../../web/src/site/entry-server.tsx', import.meta.url));
+      const { built, source } = webFiles.ssrEntry(webDist);
       const target = built && existsSync(built) ? built : source;
       const module = (await import(/* @vite-ignore */ pathToFileURL(target).href)) as {
         render: SiteRenderer['render'];

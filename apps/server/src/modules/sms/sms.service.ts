@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { createSmsRepository, type SmsRepository } from './sms.repository';
 import type { SmsMessage, SmsProvider } from './sms.types';
 
 export type SmsService = {
@@ -32,45 +33,35 @@ export type OutboxItem = {
 
 /** A keyed send: claim, call the gateway, record its answer on the claimed row. */
 async function sendOnce(
-  db: Kysely<DB>,
+  repo: SmsRepository,
   provider: SmsProvider,
   message: SmsMessage,
   stored: string,
   once: string,
   onSent?: (message: SmsMessage) => void,
 ): Promise<void> {
-  const claim = await db
-    .insertInto('sms_outbox')
-    .values({
-      to_phone: message.to,
-      body: stored,
-      purpose: message.purpose,
-      provider: provider.name,
-      status: 'sending',
-      provider_message_id: null,
-      error: null,
-      dedupe_key: once,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').where('status', '<>', 'failed').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!claim) return;
+  const claim = await repo.claim({
+    to_phone: message.to,
+    body: stored,
+    purpose: message.purpose,
+    provider: provider.name,
+    status: 'sending',
+    provider_message_id: null,
+    error: null,
+    dedupe_key: once,
+  });
+  if (claim === undefined) return;
   try {
     const delivery = await provider.deliver(message);
-    await db
-      .updateTable('sms_outbox')
-      .set({ status: 'sent', provider_message_id: delivery.providerMessageId ?? null })
-      .where('id', '=', claim.id)
-      .execute();
+    await repo.setOutcome(claim, { status: 'sent', provider_message_id: delivery.providerMessageId ?? null });
     onSent?.(message);
   } catch (error) {
-    await db
-      .updateTable('sms_outbox')
-      .set({ status: 'failed', error: (error as Error).message.slice(0, 500) })
-      .where('id', '=', claim.id)
-      // A claim a retry already marked unconfirmed keeps the key: the gateway may have sent it.
-      .where('status', '=', 'sending')
-      .execute();
+    // A claim a retry already marked unconfirmed keeps the key: the gateway may have sent it.
+    await repo.setOutcome(
+      claim,
+      { status: 'failed', error: (error as Error).message.slice(0, 500) },
+      'sending',
+    );
     throw error;
   }
 }
@@ -95,109 +86,78 @@ export function createSmsService(deps: {
   onRecorded?: (message: SmsMessage) => void;
   onSent?: (message: SmsMessage) => void;
 }): SmsService {
+  const repo = createSmsRepository(deps.db);
   return {
     async send(message) {
       const stored = message.secret ? message.body.replaceAll(message.secret, '••••') : message.body;
       if (!deps.provider) {
-        await deps.db
-          .insertInto('sms_outbox')
-          .values({
-            to_phone: message.to,
-            body: deps.revealCodes ? message.body : stored,
-            purpose: message.purpose,
-            provider: 'outbox',
-            status: 'recorded',
-            provider_message_id: null,
-            error: null,
-            dedupe_key: message.once ?? null,
-          })
-          .onConflict((oc) => oc.column('dedupe_key').where('status', '<>', 'failed').doNothing())
-          .execute();
+        await repo.claim({
+          to_phone: message.to,
+          body: deps.revealCodes ? message.body : stored,
+          purpose: message.purpose,
+          provider: 'outbox',
+          status: 'recorded',
+          provider_message_id: null,
+          error: null,
+          dedupe_key: message.once ?? null,
+        });
         deps.onRecorded?.(message);
         deps.onSent?.(message);
         return;
       }
-      if (message.once) return sendOnce(deps.db, deps.provider, message, stored, message.once, deps.onSent);
+      if (message.once) return sendOnce(repo, deps.provider, message, stored, message.once, deps.onSent);
       try {
         const delivery = await deps.provider.deliver(message);
-        await deps.db
-          .insertInto('sms_outbox')
-          .values({
-            to_phone: message.to,
-            body: stored,
-            purpose: message.purpose,
-            provider: deps.provider.name,
-            status: 'sent',
-            provider_message_id: delivery.providerMessageId ?? null,
-            error: null,
-          })
-          .execute();
+        await repo.insert({
+          to_phone: message.to,
+          body: stored,
+          purpose: message.purpose,
+          provider: deps.provider.name,
+          status: 'sent',
+          provider_message_id: delivery.providerMessageId ?? null,
+          error: null,
+        });
         deps.onSent?.(message);
       } catch (error) {
-        await deps.db
-          .insertInto('sms_outbox')
-          .values({
-            to_phone: message.to,
-            body: stored,
-            purpose: message.purpose,
-            provider: deps.provider.name,
-            status: 'failed',
-            provider_message_id: null,
-            error: (error as Error).message.slice(0, 500),
-          })
-          .execute();
+        await repo.insert({
+          to_phone: message.to,
+          body: stored,
+          purpose: message.purpose,
+          provider: deps.provider.name,
+          status: 'failed',
+          provider_message_id: null,
+          error: (error as Error).message.slice(0, 500),
+        });
         throw error;
       }
     },
     async alreadyHandled(once) {
-      const row = await deps.db
-        .selectFrom('sms_outbox')
-        .select(['id', 'status'])
-        .where('dedupe_key', '=', once)
-        .where('status', '<>', 'failed')
-        .executeTakeFirst();
+      const row = await repo.findHeld(once);
       if (!row) return false;
       if (row.status === 'sending') {
         // The try that claimed it is gone (its job expired and is being retried): the gateway may
         // have sent it, so it is not sent again.
-        await deps.db
-          .updateTable('sms_outbox')
-          .set({
+        await repo.setOutcome(
+          row.id,
+          {
             status: 'unconfirmed',
             error: 'the sender stopped while the gateway was answering; not sent again',
-          })
-          .where('id', '=', row.id)
-          .where('status', '=', 'sending')
-          .execute();
+          },
+          'sending',
+        );
       }
       return true;
     },
     async outbox(to, limit) {
-      const rows = await deps.db
-        .selectFrom('sms_outbox')
-        .select(['to_phone', 'body', 'created_at'])
-        .where('to_phone', '=', to)
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await repo.latestTo(to, limit);
       return rows.map((r) => ({ to: r.to_phone, body: r.body, createdAt: r.created_at }));
     },
     async list(filter) {
-      let query = deps.db.selectFrom('sms_outbox');
-      if (filter.to) query = query.where('to_phone', '=', filter.to);
-      const [rows, total] = await Promise.all([
-        query
-          .select(['id', 'to_phone', 'body', 'purpose', 'provider', 'status', 'error', 'created_at'])
-          .orderBy('id', 'desc')
-          .limit(filter.limit)
-          .offset(filter.offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, count } = await repo.page(filter);
       // Bodies are stored masked, except the development outbox's: reading them there is how a
       // code is delivered on a laptop.
       return {
-        count: Number(total.n),
+        count,
         items: rows.map((r) => ({
           id: r.id,
           to: r.to_phone,

@@ -11,10 +11,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeOptions } from '../../lib/routes';
+import { shopParams } from '../../lib/schemas';
 import { type Guards, shopOf, userOf } from '../../plugins/auth';
 import type { TeamService } from './team.service';
 
-const shopParams = z.object({ shopId: z.uuid() });
 /** A call with nothing to send: no body at all, or an empty object. */
 const noBody = z.object({}).nullish();
 const memberParams = shopParams.extend({ userId: z.uuid({ error: teamMessages.memberNotFound }) });
@@ -24,55 +25,36 @@ export function teamRoutes(deps: { team: TeamService; guards: Guards }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { team, guards } = deps;
-    const tags = ['team'];
-    const security = [{ bearer: [] }];
+    const route = routeOptions({ tags: ['team'], guards });
 
     r.get(
       '/shops/:shopId/members',
-      {
-        ...guards.shop('team.view'),
-        schema: {
-          tags,
-          summary: "The shop's members: the owner, then employees; removed ones last",
-          security,
-          params: shopParams,
-          querystring: membersQuerySchema,
-          response: { 200: memberListSchema },
-        },
-      },
+      route.shop('team.view', {
+        summary: "The shop's members: the owner, then employees; removed ones last",
+        querystring: membersQuerySchema,
+        response: { 200: memberListSchema },
+      }),
       (request) => team.list(shopOf(request).shopId, request.query.status),
     );
 
     r.post(
       '/shops/:shopId/members/otp',
-      {
-        ...guards.shop('team.manage'),
-        schema: {
-          tags,
-          summary: "Send a code to a new member's phone",
-          security,
-          params: shopParams,
-          body: memberOtpSchema,
-          response: { 200: otpSentSchema },
-        },
-      },
+      route.shop('team.manage', {
+        summary: "Send a code to a new member's phone",
+        body: memberOtpSchema,
+        response: { 200: otpSentSchema },
+      }),
       (request) =>
         team.requestInviteOtp({ shopId: shopOf(request).shopId, phone: request.body.phone, ip: request.ip }),
     );
 
     r.post(
       '/shops/:shopId/members',
-      {
-        ...guards.shop('team.manage'),
-        schema: {
-          tags,
-          summary: 'Add a member with the code from their phone (an unknown phone gets an account)',
-          security,
-          params: shopParams,
-          body: memberAddSchema,
-          response: { 201: memberSchema },
-        },
-      },
+      route.shop('team.manage', {
+        summary: 'Add a member with the code from their phone (an unknown phone gets an account)',
+        body: memberAddSchema,
+        response: { 201: memberSchema },
+      }),
       async (request, reply) => {
         const member = await team.add({
           ...request.body,
@@ -85,17 +67,12 @@ export function teamRoutes(deps: { team: TeamService; guards: Guards }) {
 
     r.patch(
       '/shops/:shopId/members/:userId',
-      {
-        ...guards.shop('team.manage'),
-        schema: {
-          tags,
-          summary: "Change an employee's role",
-          security,
-          params: memberParams,
-          body: memberUpdateSchema,
-          response: { 200: memberSchema },
-        },
-      },
+      route.shop('team.manage', {
+        summary: "Change an employee's role",
+        params: memberParams,
+        body: memberUpdateSchema,
+        response: { 200: memberSchema },
+      }),
       (request) =>
         team.changeRole({
           shopId: shopOf(request).shopId,
@@ -106,17 +83,12 @@ export function teamRoutes(deps: { team: TeamService; guards: Guards }) {
 
     r.delete(
       '/shops/:shopId/members/:userId',
-      {
-        ...guards.shop('team.manage'),
-        schema: {
-          tags,
-          summary: 'Remove an employee; they lose access at once',
-          security,
-          params: memberParams,
-          body: noBody,
-          response: { 200: memberSchema },
-        },
-      },
+      route.shop('team.manage', {
+        summary: 'Remove an employee; they lose access at once',
+        params: memberParams,
+        body: noBody,
+        response: { 200: memberSchema },
+      }),
       (request) => team.remove({ shopId: shopOf(request).shopId, userId: request.params.userId }),
     );
   };

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { AuthRepository } from '../auth/auth.repository';
+import type { AccountsService } from '../auth/accounts.service';
 import type { OtpService } from '../auth/otp.service';
 import type { TeamRepository } from './team.repository';
 
@@ -31,7 +31,7 @@ export function createTeamService(deps: {
   db: Kysely<DB>;
   clock: Clock;
   repo: TeamRepository;
-  users: Pick<AuthRepository, 'findUserByPhone' | 'insertUser'>;
+  users: Pick<AccountsService, 'findUserByPhone' | 'insertUser'>;
   otp: OtpService;
 }) {
   const { db, clock, repo, users, otp } = deps;

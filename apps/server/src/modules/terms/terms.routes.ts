@@ -9,12 +9,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secured } from '../../lib/routes';
 import { noBody } from '../../lib/schemas';
 import { type Guards, shopOf, staffOf, userOf } from '../../plugins/auth';
 import type { TermsService } from './terms.service';
 
 const shopParams = z.object({ shopId: z.string() });
-const secured = { security: [{ bearer: [] }] };
 
 /** Terms and conditions: the current text, a shop's acceptance, and publishing new versions. */
 export function termsRoutes(deps: { terms: TermsService; guards: Guards }) {

@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { shopParams } from '../../lib/schemas';
 import { type Guards, shopOf } from '../../plugins/auth';
 import type { TrackingService } from './tracking.service';
 
@@ -56,7 +57,7 @@ export function trackingRoutes(deps: { tracking: TrackingService; guards: Guards
             "whether a delivery photo exists). Another shop's parcel: `own` is null and the lookup counts " +
             'against the public tracking limit. Not found: 404.',
           security: [{ bearer: [] }],
-          params: z.object({ shopId: z.uuid() }),
+          params: shopParams,
           querystring: shopTrackingQuerySchema,
           response: { 200: shopTrackingSchema },
         },

@@ -12,6 +12,7 @@ import type { RateLimits } from '../../config';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { RateLimiter } from '../../plugins/rate-limit';
+import { createTrackingRepository } from './tracking.repository';
 
 /**
  * Public tracking: what a customer may see of a parcel. Built from an allow-list of columns
@@ -23,7 +24,7 @@ export function createTrackingService(deps: {
   rateLimiter: RateLimiter;
   limits: Pick<RateLimits, 'trackingPerIpPerMinute'>;
 }) {
-  const { db } = deps;
+  const repo = createTrackingRepository(deps.db);
 
   /** Over the limit: 429 saying to wait a minute (the details keep retryAfterSeconds). */
   async function limit(ip: string) {
@@ -38,37 +39,8 @@ export function createTrackingService(deps: {
   }
 
   async function view(parcelId: string): Promise<Tracking> {
-    const parcel = await db
-      .selectFrom('parcels as p')
-      .innerJoin('areas as a', 'a.id', 'p.delivery_area_id')
-      .innerJoin('districts as d', 'd.id', 'a.district_id')
-      .select([
-        'p.tracking_id',
-        'p.status',
-        'p.customer_phone',
-        'a.name_en as area_en',
-        'a.name_bn as area_bn',
-        'd.name_en as district_en',
-        'd.name_bn as district_bn',
-      ])
-      .where('p.id', '=', parcelId)
-      .executeTakeFirstOrThrow();
-    const events = await db
-      .selectFrom('parcel_events as e')
-      .leftJoin('hubs as h', 'h.id', 'e.hub_id')
-      .select([
-        'e.to_status',
-        'e.at',
-        'e.reason',
-        'e.note',
-        'h.id as hub_id',
-        'h.name_en as hub_en',
-        'h.name_bn as hub_bn',
-      ])
-      .where('e.parcel_id', '=', parcelId)
-      .orderBy('e.at')
-      .orderBy('e.id')
-      .execute();
+    const parcel = await repo.publicParcel(parcelId);
+    const events = await repo.events(parcelId);
     return {
       trackingId: parcel.tracking_id,
       status: parcel.status,
@@ -96,11 +68,7 @@ export function createTrackingService(deps: {
       await limit(input.ip);
       const id = normalizeTrackingId(input.trackingId);
       if (!id) throw new AppError('NOT_FOUND', trackingMessagesText.malformed);
-      const row = await db
-        .selectFrom('parcels')
-        .select('id')
-        .where('tracking_id', '=', id)
-        .executeTakeFirst();
+      const row = await repo.idByTrackingId(id);
       if (!row) throw new AppError('NOT_FOUND', trackingMessagesText.notFound(id));
       return view(row.id);
     },
@@ -114,41 +82,13 @@ export function createTrackingService(deps: {
      */
     async forShop(input: { shopId: string; q: string; ip: string }): Promise<ShopTracking> {
       const trackingId = normalizeTrackingId(input.q);
-      const columns = [
-        'id',
-        'shop_id',
-        'invoice_id',
-        'customer_name',
-        'customer_phone',
-        'cash_collection_poisha',
-      ] as const;
-      const byTracking = trackingId
-        ? await db
-            .selectFrom('parcels')
-            .select(columns)
-            .where('tracking_id', '=', trackingId)
-            .executeTakeFirst()
-        : undefined;
-      const row =
-        byTracking ??
-        (await db
-          .selectFrom('parcels')
-          .select(columns)
-          .where('shop_id', '=', input.shopId)
-          .where('invoice_id', '=', input.q)
-          .orderBy('created_at', 'desc')
-          .limit(1)
-          .executeTakeFirst());
+      const row = await repo.shopLookup(input.shopId, input.q, trackingId);
       const own = row?.shop_id === input.shopId;
       if (!own) await limit(input.ip);
       if (!row) throw new AppError('NOT_FOUND', trackingMessagesText.shopLookupNotFound(input.q));
       const tracking = await view(row.id);
       if (!own) return { ...tracking, own: null };
-      const proof = await db
-        .selectFrom('delivery_proofs')
-        .select('id')
-        .where('parcel_id', '=', row.id)
-        .executeTakeFirst();
+      const hasProofPhoto = await repo.hasProofPhoto(row.id);
       return {
         ...tracking,
         own: {
@@ -157,7 +97,7 @@ export function createTrackingService(deps: {
           customerName: row.customer_name,
           customerPhone: row.customer_phone,
           cashCollectionAmount: Number(row.cash_collection_poisha) / 100,
-          hasProofPhoto: proof !== undefined,
+          hasProofPhoto,
         },
       };
     },
@@ -165,14 +105,7 @@ export function createTrackingService(deps: {
     /** The merchant's invoice ID with the customer's phone: both must match (the newest wins). */
     async byInvoice(input: { invoiceId: string; phone: string; ip: string }): Promise<Tracking> {
       await limit(input.ip);
-      const row = await db
-        .selectFrom('parcels')
-        .select('id')
-        .where('invoice_id', '=', input.invoiceId)
-        .where('customer_phone', '=', input.phone)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const row = await repo.idByInvoice(input.invoiceId, input.phone);
       if (!row) throw new AppError('NOT_FOUND', trackingMessagesText.lookupNotFound);
       return view(row.id);
     },
