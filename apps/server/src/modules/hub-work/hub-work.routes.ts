@@ -1,3 +1,4 @@
+import type { Trip } from '@dak/domain/hub-work';
 import {
   bagCreateSchema,
   bagListSchema,
@@ -25,6 +26,7 @@ import { roomRoles } from '@dak/domain/staff-rooms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { staffRoute } from '../../lib/staff-route';
+import type { StaffScope } from '../../lib/staff-scope';
 import { type Guards, staffOf } from '../../plugins/auth';
 import type { HubWorkService } from './hub-work.service';
 import { manifestPdf } from './manifest.pdf';
@@ -47,6 +49,19 @@ export function hubWorkRoutes(deps: { hubWork: HubWorkService; guards: Guards })
     const rider = <S extends object>(summary: string, schema: S) =>
       staffRoute(riders, ['rider'], summary, schema);
     const trip = { params: idParamsSchema('Trip') };
+    /** A route on one trip that answers the trip. */
+    const tripRoute = (
+      method: 'GET' | 'POST',
+      url: string,
+      summary: string,
+      act: (w: StaffScope, id: string) => Promise<Trip>,
+    ) =>
+      r.route({
+        method,
+        url,
+        ...hub(summary, { ...trip, response: { 200: tripSchema } }),
+        handler: (request) => act(staffOf(request), request.params.id),
+      });
 
     r.get(
       '/ops/pickups',
@@ -154,13 +169,11 @@ export function hubWorkRoutes(deps: { hubWork: HubWorkService; guards: Guards })
       async (request, reply) =>
         reply.code(201).send(await hubWork.createTrip(staffOf(request), request.body)),
     );
-    r.get(
+    tripRoute(
+      'GET',
       '/ops/trips/:id',
-      hub('A trip with its manifest, and on receipt what arrived, what is missing and what is extra', {
-        ...trip,
-        response: { 200: tripSchema },
-      }),
-      (request) => hubWork.getTrip(staffOf(request), request.params.id),
+      'A trip with its manifest, and on receipt what arrived, what is missing and what is extra',
+      hubWork.getTrip,
     );
     r.get(
       '/ops/trips/:id/manifest',
@@ -177,13 +190,11 @@ export function hubWorkRoutes(deps: { hubWork: HubWorkService; guards: Guards })
           .send(await manifestPdf(found));
       },
     );
-    r.post(
+    tripRoute(
+      'POST',
       '/ops/trips/:id/dispatch',
-      hub('The trip leaves: every parcel in its bags goes in_transit (all or none)', {
-        ...trip,
-        response: { 200: tripSchema },
-      }),
-      (request) => hubWork.dispatchTrip(staffOf(request), request.params.id),
+      'The trip leaves: every parcel in its bags goes in_transit (all or none)',
+      hubWork.dispatchTrip,
     );
     r.post(
       '/ops/trips/:id/receive-scans',
@@ -194,13 +205,11 @@ export function hubWorkRoutes(deps: { hubWork: HubWorkService; guards: Guards })
       }),
       (request) => hubWork.receiveScan(staffOf(request), request.params.id, request.body.code),
     );
-    r.post(
+    tripRoute(
+      'POST',
       '/ops/trips/:id/receive',
-      hub('Finish the receipt: lists the missing (in the manifest, not scanned) and extra parcels', {
-        ...trip,
-        response: { 200: tripSchema },
-      }),
-      (request) => hubWork.finishReceipt(staffOf(request), request.params.id),
+      'Finish the receipt: lists the missing (in the manifest, not scanned) and extra parcels',
+      hubWork.finishReceipt,
     );
   };
 }
