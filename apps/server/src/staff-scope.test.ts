@@ -37,7 +37,11 @@ const reads = (hubId: string) => [
   { url: `/ops/trips?hubId=${hubId}`, refused: 403, message: hubWorkMessages.notYourHub },
   { url: `/ops/hubs/${hubId}`, refused: 404, message: operationsMessages.hubNotFound },
   { url: `/ops/delivery-runs?hubId=${hubId}`, refused: 404, message: operationsMessages.hubNotFound },
-  { url: `/ops/delivery-runs/candidates?hubId=${hubId}`, refused: 404, message: operationsMessages.hubNotFound },
+  {
+    url: `/ops/delivery-runs/candidates?hubId=${hubId}`,
+    refused: 404,
+    message: operationsMessages.hubNotFound,
+  },
 ];
 
 async function expectScope(token: string, allowed: string[], refused: string[]) {

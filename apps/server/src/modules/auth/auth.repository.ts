@@ -123,7 +123,11 @@ export function createAuthRepository(db: Kysely<DB>) {
       return trx
         .selectFrom('staff')
         .select(['id', 'phone', 'name', 'role', 'password_hash', 'active'])
-        .select(sql<string[]>`array(select hub_id from staff_hubs where staff_id = staff.id order by hub_id)`.as('hub_ids'))
+        .select(
+          sql<string[]>`array(select hub_id from staff_hubs where staff_id = staff.id order by hub_id)`.as(
+            'hub_ids',
+          ),
+        )
         .where('id', '=', id)
         .executeTakeFirst();
     },
