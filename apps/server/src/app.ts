@@ -26,17 +26,14 @@ import { createCallsService } from './modules/calls/calls.service';
 import { createHttpTelephonyProvider } from './modules/calls/telephony.providers';
 import { coverageModule } from './modules/coverage/coverage.module';
 import { customersModule } from './modules/customers/customers.module';
-import { deliveryRunsRoutes } from './modules/delivery-runs/delivery-runs.routes';
-import { createDeliveryRunsService } from './modules/delivery-runs/delivery-runs.service';
+import { deliveryRunsModule } from './modules/delivery-runs/delivery-runs.module';
 import { devModule } from './modules/dev/dev.module';
 import { enterpriseLeadsModule } from './modules/enterprise-leads/enterprise-leads.module';
 import { flagsModule } from './modules/flags/flags.module';
 import { geoModule } from './modules/geo/geo.module';
 import { healthModule } from './modules/health/health.module';
-import { hubWorkRoutes } from './modules/hub-work/hub-work.routes';
-import { createHubWorkService } from './modules/hub-work/hub-work.service';
-import { hubsRoutes } from './modules/hubs/hubs.routes';
-import { createHubsService } from './modules/hubs/hubs.service';
+import { hubWorkModule } from './modules/hub-work/hub-work.module';
+import { hubsModule } from './modules/hubs/hubs.module';
 import { labelsModule } from './modules/labels/labels.module';
 import { nidModule } from './modules/nid/nid.module';
 import { opsModule } from './modules/ops/ops.module';
@@ -249,10 +246,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const transitions = createParcelTransitionsService({ db, clock, jobs });
   const parcelSms = createParcelSmsService({ db, clock, sms, publicUrl: config.publicUrl });
   jobs.register(sendParcelSmsJob({ parcelSms, expireInSeconds: config.smsJobExpireSeconds }));
-  const hubs = createHubsService({ db, clock });
+  const hubs = hubsModule({ db, clock, guards });
   // Pickups, scan-in, bags and line-haul trips (issue 5, parts 3 and 4).
-  const hubWork = createHubWorkService({ db, clock, transitions });
-  const deliveryRuns = createDeliveryRunsService({ db, clock, storage, transitions });
+  const hubWork = hubWorkModule({ db, clock, transitions, guards });
+  const deliveryRuns = deliveryRunsModule({ db, clock, storage, transitions, guards });
   const tracking = trackingModule({ ...core, ...limited });
   // Bulk booking from a sheet (issue 4, part 6).
   const bulkParcels = createBulkParcelsService({ db, clock, parcels, pickups, flags, addressPrediction });
@@ -330,9 +327,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await api.register(module.routes);
       }
       await api.register(parcelTransitionsRoutes({ transitions, guards }));
-      await api.register(hubsRoutes({ hubs, guards }));
-      await api.register(hubWorkRoutes({ hubWork, guards }));
-      await api.register(deliveryRunsRoutes({ runs: deliveryRuns, guards }));
+      await api.register(hubs.routes);
+      await api.register(hubWork.routes);
+      await api.register(deliveryRuns.routes);
       await api.register(returnsRoutes({ returns, guards }));
       await api.register(callsRoutes({ calls, guards }));
       await api.register(tracking.routes);

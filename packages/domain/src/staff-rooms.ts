@@ -73,3 +73,22 @@ export function canUseRoom(role: StaffRole, room: OpsRoom): boolean {
 export function roomsFor(role: StaffRole): OpsRoom[] {
   return opsRooms.filter((room) => canUseRoom(role, room));
 }
+
+/**
+ * Staff who act only in the hubs they work in (`staff_hubs`): hub managers and riders. Everyone
+ * else acts in every hub their rooms let them into (admins anywhere; support and finance read
+ * any parcel's proof when answering a dispute).
+ */
+export const hubBoundRoles = ['hub_manager', 'rider'] as const satisfies readonly StaffRole[];
+
+/** Where a staff member may act: every hub, or the hubs they work in. */
+export type HubScope = { allHubs: boolean; hubIds: readonly string[] };
+
+export function hubScopeOf(role: StaffRole, hubIds: readonly string[]): HubScope {
+  return { allHubs: !(hubBoundRoles as readonly StaffRole[]).includes(role), hubIds };
+}
+
+/** True when the scope covers at least one of the hubs (a parcel's pickup or delivery hub). */
+export function actsIn(scope: HubScope, ...hubIds: string[]): boolean {
+  return scope.allHubs || hubIds.some((id) => scope.hubIds.includes(id));
+}

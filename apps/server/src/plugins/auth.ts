@@ -1,16 +1,21 @@
 import type { StaffRole } from '@dak/domain/auth';
 import { messages } from '@dak/domain/errors';
 import { can, type Permission, rolePermissions, type ShopRole } from '@dak/domain/permissions';
+import { hubScopeOf } from '@dak/domain/staff-rooms';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import type { StaffScope } from '../lib/staff-scope';
 import type { AccountsService } from '../modules/auth/accounts.service';
 import type { SessionsService } from '../modules/auth/sessions.service';
 import { fromConsole, staffCookieToken } from './staff-cookie';
 
-/** Who is asking: a merchant user, a staff member, or nobody. Set by the guards below. */
+/**
+ * Who is asking: a merchant user, a staff member (with the hubs they may act in), or nobody. Set
+ * by the guards below.
+ */
 export type Principal =
   | { kind: 'user'; userId: string; sessionId: string }
-  | { kind: 'staff'; staffId: string; role: StaffRole; sessionId: string };
+  | ({ kind: 'staff'; sessionId: string } & StaffScope);
 
 /** The shop a shop-scoped request acts on, and the caller's role in it. */
 export type ShopAccess = { shopId: string; role: ShopRole; permissions: readonly Permission[] };
@@ -100,7 +105,14 @@ export function createGuards(deps: { sessions: SessionsService; accounts: Accoun
         const staff = await deps.accounts.findStaffById(session.staffId);
         if (!staff?.active) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
         if (roles && !roles.includes(staff.role)) throw new AppError('FORBIDDEN', messages.forbidden);
-        request.principal = { kind: 'staff', staffId: staff.id, role: staff.role, sessionId: session.id };
+        // The staff member's hubs are read with them, once: services check hubs against this scope.
+        request.principal = {
+          kind: 'staff',
+          staffId: staff.id,
+          role: staff.role,
+          sessionId: session.id,
+          ...hubScopeOf(staff.role, staff.hub_ids),
+        };
       };
     },
   };
@@ -119,6 +131,7 @@ export function shopOf(request: FastifyRequest): ShopAccess {
   return request.shopAccess;
 }
 
+/** The staff member of a route guarded by `guards.staff(…)`, with the hubs they may act in. */
 export function staffOf(request: FastifyRequest) {
   const p = request.principal;
   if (p?.kind !== 'staff') throw new AppError('UNAUTHENTICATED', messages.unauthenticated);

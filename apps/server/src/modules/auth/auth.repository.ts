@@ -1,5 +1,5 @@
 import type { StaffRole } from '@dak/domain/auth';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB, ShopRole } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -119,10 +119,16 @@ export function createAuthRepository(db: Kysely<DB>) {
         .where('phone', '=', phone)
         .executeTakeFirst();
     },
+    /** `hub_ids`: the hubs the staff member works in (their staff scope), read in the same query. */
     findStaffById(id: string, trx: Executor = db) {
       return trx
         .selectFrom('staff')
         .select(['id', 'phone', 'name', 'role', 'password_hash', 'active'])
+        .select(
+          sql<string[]>`array(select hub_id from staff_hubs where staff_id = staff.id order by hub_id)`.as(
+            'hub_ids',
+          ),
+        )
         .where('id', '=', id)
         .executeTakeFirst();
     },

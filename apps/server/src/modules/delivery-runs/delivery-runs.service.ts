@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { StaffRole } from '@dak/domain/auth';
 import {
   type DeliveryRunCreate,
   type DeliveryRunCreated,
@@ -18,16 +17,19 @@ import { operationsMessages } from '@dak/domain/operations';
 import { parcelMessages } from '@dak/domain/parcel';
 import type { FailedAttemptReason } from '@dak/domain/parcel-status';
 import { normalizeTrackingId } from '@dak/domain/tracking-id';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { hashOtp, sameHash } from '../../lib/secrets';
+import { assertHub, type StaffScope } from '../../lib/staff-scope';
 import type { Storage } from '../../lib/storage';
 import { deliveryOtpPurpose } from '../parcel-sms/parcel-sms.service';
 import type { ParcelTransitionsService } from '../parcel-transitions/parcel-transitions.service';
+import { createDeliveryRunsRepository, type DeliveryRunsRepository } from './delivery-runs.repository';
 
-export type RunViewer = { staffId: string; role: StaffRole };
+/** The hub manager or admin asking, with their hubs (staffOf). */
+export type RunViewer = StaffScope;
 export type ProofUpload = { bytes: Uint8Array; tooLarge: boolean } | undefined;
 
 const taka = (poisha: number | null) => (poisha === null ? null : Number(poisha) / 100);
@@ -41,32 +43,24 @@ const localPhone = (stored: string) => `0${stored.replace(/^880/, '')}`;
  * code's hash is stored (none until the job has made it), with its expiry (the end of the run's
  * day) and a count of wrong tries (locked after deliveryOtpMaxAttempts).
  */
-/** `rp` is the parcel's latest attempt on its run (a reattempt on the same run adds a row). */
-const latestAttempt = sql<boolean>`not exists (
-  select 1 from delivery_run_parcels later
-  where later.run_id = rp.run_id and later.parcel_id = rp.parcel_id and later.id > rp.id)`;
-
 export function createDeliveryRunsService(deps: {
   db: Kysely<DB>;
   clock: Clock;
   storage: Storage;
+  /** The module's SQL; by default on `db`. */
+  repo?: DeliveryRunsRepository;
   transitions: ParcelTransitionsService;
 }) {
   const { db, clock, storage, transitions } = deps;
+  const repo = deps.repo ?? createDeliveryRunsRepository(db);
 
-  async function assertHub(viewer: RunViewer, hubId: string) {
-    if (viewer.role === 'admin') return;
-    const hubs = await transitions.hubsOf(viewer.staffId);
-    if (!hubs.includes(hubId)) throw new AppError('NOT_FOUND', operationsMessages.hubNotFound);
-  }
+  /** A hub manager sees only their hubs' runs; another hub answers as an unknown one. */
+  const assertRunHub = (viewer: RunViewer, hubId: string) =>
+    assertHub(viewer, hubId, () => new AppError('NOT_FOUND', operationsMessages.hubNotFound));
 
   /** The bytes of the photo attached to a parcel's delivery, or 404 when there is none. */
   async function proofFile(parcelId: string) {
-    const proof = await db
-      .selectFrom('delivery_proofs')
-      .select(['storage_key', 'content_type'])
-      .where('parcel_id', '=', parcelId)
-      .executeTakeFirst();
+    const proof = await repo.parcelProof(parcelId);
     const file = proof ? await storage.get(proof.storage_key) : null;
     if (!proof || !file) throw new AppError('NOT_FOUND', deliveryRunMessages.proofMissing);
     // The type checked from the bytes at upload, not whatever the store recorded.
@@ -76,17 +70,7 @@ export function createDeliveryRunsService(deps: {
   /** The rider's open assignment of a parcel, or 404 when it is not on their run. */
   async function openAssignment(riderId: string, rawTrackingId: string) {
     const trackingId = normalizeTrackingId(rawTrackingId);
-    const row = trackingId
-      ? await db
-          .selectFrom('delivery_run_parcels as rp')
-          .innerJoin('delivery_runs as r', 'r.id', 'rp.run_id')
-          .innerJoin('parcels as p', 'p.id', 'rp.parcel_id')
-          .select(['rp.id', 'rp.run_id', 'rp.parcel_id', 'p.tracking_id'])
-          .where('p.tracking_id', '=', trackingId)
-          .where('r.rider_id', '=', riderId)
-          .where('rp.closed_at', 'is', null)
-          .executeTakeFirst()
-      : undefined;
+    const row = trackingId ? await repo.openAssignment(riderId, trackingId) : undefined;
     if (!row) throw new AppError('NOT_FOUND', deliveryRunMessages.notOnYourRun);
     return row;
   }
@@ -94,12 +78,7 @@ export function createDeliveryRunsService(deps: {
   /** Checks the customer's code; a wrong or expired one is counted (committed) and refused. */
   async function checkCode(assignment: { id: string; tracking_id: string }, code: string) {
     const outcome = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('delivery_run_parcels')
-        .select(['otp_hash', 'otp_expires_at', 'otp_attempts', 'closed_at'])
-        .where('id', '=', assignment.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const row = await repo.lockAssignmentCode(trx, assignment.id);
       if (row.closed_at) return { kind: 'closed' as const };
       if (row.otp_attempts >= deliveryOtpMaxAttempts) return { kind: 'locked' as const };
       const expired = clock.now().getTime() > new Date(row.otp_expires_at).getTime();
@@ -110,11 +89,7 @@ export function createDeliveryRunsService(deps: {
         sameHash(Buffer.from(row.otp_hash), hashOtp(code, assignment.tracking_id, deliveryOtpPurpose));
       if (right) return { kind: 'ok' as const };
       const attempts = row.otp_attempts + 1;
-      await trx
-        .updateTable('delivery_run_parcels')
-        .set({ otp_attempts: attempts })
-        .where('id', '=', assignment.id)
-        .execute();
+      await repo.setCodeAttempts(trx, assignment.id, attempts);
       return {
         kind: expired ? ('expired' as const) : ('wrong' as const),
         left: deliveryOtpMaxAttempts - attempts,
@@ -140,34 +115,17 @@ export function createDeliveryRunsService(deps: {
   return {
     /** Adds parcels to the rider's run of today (created on first use); each parcel on its own. */
     async createRun(viewer: RunViewer, input: DeliveryRunCreate): Promise<DeliveryRunCreated> {
-      const rider = await db
-        .selectFrom('staff as s')
-        .innerJoin('staff_hubs as sh', 'sh.staff_id', 's.id')
-        .select(['s.id', 's.active', 'sh.hub_id'])
-        .where('s.id', '=', input.riderId)
-        .where('s.role', '=', 'rider')
-        .executeTakeFirst();
+      const rider = await repo.rider(input.riderId);
       if (!rider?.active)
         throw new AppError('NOT_FOUND', operationsMessages.riderNotFound, { field: 'riderId' });
-      if (viewer.role !== 'admin') {
-        const hubs = await transitions.hubsOf(viewer.staffId);
-        if (!hubs.includes(rider.hub_id)) {
-          throw new AppError('FORBIDDEN', deliveryRunMessages.riderNotInHub, { field: 'riderId' });
-        }
-      }
+      assertHub(
+        viewer,
+        rider.hub_id,
+        () => new AppError('FORBIDDEN', deliveryRunMessages.riderNotInHub, { field: 'riderId' }),
+      );
       const now = clock.now();
       const runDate = dhakaDate(now);
-      await db
-        .insertInto('delivery_runs')
-        .values({ hub_id: rider.hub_id, rider_id: rider.id, run_date: runDate, created_by: viewer.staffId })
-        .onConflict((oc) => oc.columns(['rider_id', 'run_date']).doNothing())
-        .execute();
-      const run = await db
-        .selectFrom('delivery_runs')
-        .select(['id', 'hub_id'])
-        .where('rider_id', '=', rider.id)
-        .where('run_date', '=', runDate)
-        .executeTakeFirstOrThrow();
+      const run = await repo.runOf({ hubId: rider.hub_id, riderId: rider.id, runDate, by: viewer.staffId });
       if (run.hub_id !== rider.hub_id) {
         throw new AppError('CONFLICT', deliveryRunMessages.runInOtherHub);
       }
@@ -176,31 +134,19 @@ export function createDeliveryRunsService(deps: {
       for (const raw of input.trackingIds) {
         try {
           const moved = await transitions.transition(
-            { kind: 'staff', staffId: viewer.staffId, role: viewer.role },
+            { kind: 'staff', ...viewer },
             {
               trackingId: raw,
               to: 'out_for_delivery',
               withinMove: async (trx, parcelId) => {
-                const parcel = await trx
-                  .selectFrom('parcels as p')
-                  .innerJoin('areas as a', 'a.id', 'p.delivery_area_id')
-                  .select(['a.hub_id'])
-                  .where('p.id', '=', parcelId)
-                  .executeTakeFirstOrThrow();
-                if (parcel.hub_id !== run.hub_id) {
+                if ((await repo.deliveryHubOf(parcelId, trx)) !== run.hub_id) {
                   throw new AppError('FORBIDDEN', operationsMessages.notYourHub, { trackingId: raw });
                 }
                 // The code's hash is written by the SMS job the move queues, when it makes the code.
-                await trx
-                  .insertInto('delivery_run_parcels')
-                  .values({
-                    run_id: run.id,
-                    parcel_id: parcelId,
-                    added_at: now,
-                    otp_hash: null,
-                    otp_expires_at: endOfDhakaDay(runDate),
-                  })
-                  .execute();
+                await repo.addToRun(
+                  { runId: run.id, parcelId, at: now, otpExpiresAt: endOfDhakaDay(runDate) },
+                  trx,
+                );
               },
             },
           );
@@ -215,33 +161,8 @@ export function createDeliveryRunsService(deps: {
 
     /** Parcels of the hub a run may take: arrived, or back after a failed attempt. */
     async candidates(viewer: RunViewer, hubId: string): Promise<{ items: RunCandidate[] }> {
-      await assertHub(viewer, hubId);
-      const rows = await db
-        .selectFrom('parcels as p')
-        .innerJoin('areas as a', 'a.id', 'p.delivery_area_id')
-        .select([
-          'p.tracking_id',
-          'p.status',
-          'p.customer_name',
-          'a.name_en',
-          'a.name_bn',
-          'p.cash_collection_poisha',
-        ])
-        .where('a.hub_id', '=', hubId)
-        // A failed parcel goes out again only once its reattempt is approved.
-        .where((eb) =>
-          eb.or([
-            eb('p.status', '=', 'at_delivery_hub'),
-            eb.and([
-              eb('p.status', '=', 'delivery_attempted'),
-              eb('p.reattempt_approved_at', 'is not', null),
-            ]),
-          ]),
-        )
-        .orderBy('a.name_en')
-        .orderBy('p.tracking_id')
-        .limit(500)
-        .execute();
+      assertRunHub(viewer, hubId);
+      const rows = await repo.candidates(hubId);
       return {
         items: rows.map((r) => ({
           trackingId: r.tracking_id,
@@ -259,39 +180,8 @@ export function createDeliveryRunsService(deps: {
       hubId: string,
       date?: string,
     ): Promise<{ items: DeliveryRunSummary[] }> {
-      await assertHub(viewer, hubId);
-      const rows = await db
-        .selectFrom('delivery_runs as r')
-        .innerJoin('staff as s', 's.id', 'r.rider_id')
-        // Each parcel once, by its latest attempt on the run (a reattempt is not a second parcel).
-        .leftJoin('delivery_run_parcels as rp', (join) =>
-          join.onRef('rp.run_id', '=', 'r.id').on(latestAttempt),
-        )
-        .leftJoin('parcels as p', 'p.id', 'rp.parcel_id')
-        .select([
-          'r.id',
-          'r.hub_id',
-          'r.run_date',
-          's.id as rider_id',
-          's.name as rider_name',
-          's.phone as rider_phone',
-          sql<number>`count(rp.parcel_id)::int`.as('parcel_count'),
-          sql<number>`count(rp.parcel_id) filter (where rp.closed_at is null)::int`.as('open_count'),
-          sql<number>`count(rp.parcel_id) filter (where rp.closed_at is not null and p.status = 'delivered')::int`.as(
-            'delivered_count',
-          ),
-          sql<number>`count(rp.parcel_id) filter (where rp.closed_at is not null and p.status <> 'delivered')::int`.as(
-            'failed_count',
-          ),
-          sql<number>`coalesce(sum(p.amount_collected_poisha) filter (where rp.closed_at is not null and p.status = 'delivered'), 0)::bigint`.as(
-            'collected',
-          ),
-        ])
-        .where('r.hub_id', '=', hubId)
-        .where('r.run_date', '=', date ?? dhakaDate(clock.now()))
-        .groupBy(['r.id', 's.id'])
-        .orderBy('s.name')
-        .execute();
+      assertRunHub(viewer, hubId);
+      const rows = await repo.runs(hubId, date ?? dhakaDate(clock.now()));
       return {
         items: rows.map((r) => ({
           id: r.id,
@@ -311,56 +201,12 @@ export function createDeliveryRunsService(deps: {
     async riderRun(riderId: string): Promise<RiderRun> {
       const now = clock.now();
       const today = dhakaDate(now);
-      const rider = await db
-        .selectFrom('staff as s')
-        .innerJoin('staff_hubs as sh', 'sh.staff_id', 's.id')
-        .innerJoin('hubs as h', 'h.id', 'sh.hub_id')
-        .select(['s.name', 's.phone', 'h.id as hub_id', 'h.name_en', 'h.name_bn'])
-        .where('s.id', '=', riderId)
-        .executeTakeFirst();
+      const rider = await repo.rider(riderId);
       if (!rider) throw new AppError('NOT_FOUND', operationsMessages.riderNotFound);
-      const rows = await db
-        .selectFrom('delivery_run_parcels as rp')
-        .innerJoin('delivery_runs as r', 'r.id', 'rp.run_id')
-        .innerJoin('parcels as p', 'p.id', 'rp.parcel_id')
-        .innerJoin('areas as a', 'a.id', 'p.delivery_area_id')
-        .select((eb) => [
-          'p.tracking_id',
-          'p.status',
-          'p.customer_name',
-          'p.customer_phone',
-          'p.customer_address',
-          'a.name_en',
-          'a.name_bn',
-          'p.cash_collection_poisha',
-          'p.amount_collected_poisha',
-          'rp.closed_at',
-          'rp.otp_attempts',
-          eb
-            .selectFrom('parcel_events as e')
-            .select('e.reason')
-            .whereRef('e.parcel_id', '=', 'p.id')
-            .where('e.to_status', '=', 'delivery_attempted')
-            .orderBy('e.id', 'desc')
-            .limit(1)
-            .as('failed_reason'),
-        ])
-        .where('r.rider_id', '=', riderId)
-        .where((eb) => eb.or([eb('r.run_date', '=', today), eb('rp.closed_at', 'is', null)]))
-        // A parcel sent out again on the same run shows once: its latest attempt.
-        .where(latestAttempt)
-        // Open parcels first, by area, so the day's route reads top to bottom.
-        .orderBy(sql`rp.closed_at is not null`)
-        .orderBy('a.name_en')
-        .orderBy('rp.added_at')
-        .execute();
-      const cash = await db
-        .selectFrom('parcel_events')
-        .select(sql<number>`coalesce(sum(amount_collected_poisha), 0)::bigint`.as('collected'))
-        .where('actor_staff_id', '=', riderId)
-        .where('to_status', '=', 'delivered')
-        .where('at', '>=', new Date(endOfDhakaDay(today).getTime() + 1 - 86_400_000))
-        .executeTakeFirstOrThrow();
+      const [rows, cash] = await Promise.all([
+        repo.riderParcels(riderId, today),
+        repo.cashCollected(riderId, new Date(endOfDhakaDay(today).getTime() + 1 - 86_400_000)),
+      ]);
       const parcels = rows.map((r) => {
         const open = r.closed_at === null;
         return {
@@ -382,7 +228,7 @@ export function createDeliveryRunsService(deps: {
         runDate: today,
         rider: { name: rider.name, phone: localPhone(rider.phone) },
         hub: { id: rider.hub_id, name: { en: rider.name_en, bn: rider.name_bn } },
-        cashCollected: Number(cash.collected) / 100,
+        cashCollected: cash / 100,
         cashToCollect: parcels.filter((p) => p.open).reduce((sum, p) => sum + p.cashToCollect, 0),
         parcels,
       };
@@ -393,12 +239,7 @@ export function createDeliveryRunsService(deps: {
       if (input.otp) await checkCode(assignment, input.otp);
       let photoId: string | undefined;
       if (input.photoId) {
-        const proof = await db
-          .selectFrom('delivery_proofs')
-          .select(['id', 'parcel_id'])
-          .where('id', '=', input.photoId)
-          .where('rider_id', '=', riderId)
-          .executeTakeFirst();
+        const proof = await repo.riderProof(input.photoId, riderId);
         if (!proof) throw new AppError('NOT_FOUND', deliveryRunMessages.proofNotFound, { field: 'photoId' });
         if (proof.parcel_id)
           throw new AppError('CONFLICT', deliveryRunMessages.proofUsed, { field: 'photoId' });
@@ -413,13 +254,7 @@ export function createDeliveryRunsService(deps: {
           proof: input.otp ? { kind: 'otp', code: input.otp } : { kind: 'photo', fileId: photoId ?? '' },
           withinMove: async (trx, parcelId) => {
             if (!photoId) return;
-            const attached = await trx
-              .updateTable('delivery_proofs')
-              .set({ parcel_id: parcelId })
-              .where('id', '=', photoId)
-              .where('parcel_id', 'is', null)
-              .executeTakeFirst();
-            if (Number(attached.numUpdatedRows) !== 1) {
+            if (!(await repo.attachProof(trx, photoId, parcelId))) {
               throw new AppError('CONFLICT', deliveryRunMessages.proofUsed, { field: 'photoId' });
             }
           },
@@ -442,14 +277,9 @@ export function createDeliveryRunsService(deps: {
      * parcel and a parcel without a photo are both 404, so nothing is learnt about other shops.
      */
     async proofForShop(shopId: string, parcelId: string) {
-      const parcel = await db
-        .selectFrom('parcels')
-        .select('id')
-        .where('id', '=', parcelId)
-        .where('shop_id', '=', shopId)
-        .executeTakeFirst();
-      if (!parcel) throw new AppError('NOT_FOUND', parcelMessages.notFound);
-      return proofFile(parcel.id);
+      const id = await repo.shopParcelId(shopId, parcelId);
+      if (!id) throw new AppError('NOT_FOUND', parcelMessages.notFound);
+      return proofFile(id);
     },
 
     /**
@@ -459,23 +289,10 @@ export function createDeliveryRunsService(deps: {
      */
     async proofForStaff(viewer: RunViewer, rawTrackingId: string) {
       const trackingId = normalizeTrackingId(rawTrackingId);
-      const parcel = trackingId
-        ? await db
-            .selectFrom('parcels as p')
-            .innerJoin('areas as da', 'da.id', 'p.delivery_area_id')
-            .innerJoin('pickup_locations as l', 'l.id', 'p.pickup_location_id')
-            .innerJoin('areas as pa', 'pa.id', 'l.area_id')
-            .select(['p.id', 'pa.hub_id as pickup_hub_id', 'da.hub_id as delivery_hub_id'])
-            .where('p.tracking_id', '=', trackingId)
-            .executeTakeFirst()
-        : undefined;
+      const parcel = trackingId ? await repo.parcelHubs(trackingId) : undefined;
       if (!parcel) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(rawTrackingId));
-      if (viewer.role === 'hub_manager') {
-        const hubs = await transitions.hubsOf(viewer.staffId);
-        if (!hubs.includes(parcel.pickup_hub_id) && !hubs.includes(parcel.delivery_hub_id)) {
-          throw new AppError('FORBIDDEN', operationsMessages.notYourHub);
-        }
-      }
+      // Hub managers for parcels of their hubs; admin, support and finance act in every hub.
+      assertHub(viewer, [parcel.pickup_hub_id, parcel.delivery_hub_id]);
       return proofFile(parcel.id);
     },
 
@@ -498,16 +315,13 @@ export function createDeliveryRunsService(deps: {
       const key = `delivery-proofs/${riderId}/${id}.${check.extension}`;
       await storage.put(key, upload.bytes, check.contentType);
       try {
-        await db
-          .insertInto('delivery_proofs')
-          .values({
-            id,
-            rider_id: riderId,
-            storage_key: key,
-            content_type: check.contentType,
-            size_bytes: upload.bytes.length,
-          })
-          .execute();
+        await repo.insertProof({
+          id,
+          riderId,
+          key,
+          contentType: check.contentType,
+          size: upload.bytes.length,
+        });
       } catch (error) {
         await storage.delete(key).catch(() => {});
         throw error;

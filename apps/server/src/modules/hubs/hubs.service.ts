@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { StaffRole } from '@dak/domain/auth';
 import {
   type Hub,
   type HubDetail,
@@ -7,164 +6,77 @@ import {
   type Rider,
   type RiderCreate,
 } from '@dak/domain/operations';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { assertHub, hubFilter, type StaffScope } from '../../lib/staff-scope';
 import { hashPassword } from '../auth/passwords';
+import type { HubsRepository } from './hubs.repository';
 
-/** The staff member asking; hub managers see and manage only their own hubs. */
-export type HubViewer = { staffId: string; role: StaffRole };
+/** The staff member asking, with their hubs (staffOf); hub managers see and manage only their own. */
+export type HubViewer = StaffScope;
+
+type HubRow = NonNullable<Awaited<ReturnType<HubsRepository['hub']>>>;
+type RiderRow = Awaited<ReturnType<HubsRepository['riders']>>[number];
+
+const toHub = (r: HubRow): Hub => ({
+  id: r.id,
+  name: { en: r.name_en, bn: r.name_bn },
+  kind: r.kind,
+  district: { id: r.district_id, name: { en: r.district_en, bn: r.district_bn } },
+  address: r.address,
+  phone: r.phone,
+  active: r.active,
+  areaCount: r.area_count ?? 0,
+  staffCount: r.staff_count ?? 0,
+  riderCount: r.rider_count ?? 0,
+});
+
+const toRider = (r: RiderRow): Rider => ({
+  id: r.id,
+  name: r.name,
+  phone: r.phone,
+  active: r.active,
+  hub: { id: r.hub_id, name: { en: r.name_en, bn: r.name_bn } },
+  createdAt: r.created_at,
+});
+
+/** One page of a list read whole (hubs and riders are few). */
+const page = <R, T>(all: R[], query: { limit: number; offset: number }, to: (r: R) => T) => ({
+  items: all.slice(query.offset, query.offset + query.limit).map(to),
+  count: all.length,
+});
 
 /**
  * Hubs (read from the seed, address and phone editable), who works in which hub, and riders.
  * A rider is a staff member with the rider role and exactly one hub; they sign in with a code
  * sent to their phone (no password: the stored hash is of random bytes nobody knows).
  */
-export function createHubsService(deps: { db: Kysely<DB>; clock: Clock }) {
-  const { db, clock } = deps;
-
-  async function scope(viewer: HubViewer): Promise<string[] | null> {
-    if (viewer.role === 'admin') return null;
-    const rows = await db
-      .selectFrom('staff_hubs')
-      .select('hub_id')
-      .where('staff_id', '=', viewer.staffId)
-      .execute();
-    return rows.map((r) => r.hub_id);
-  }
-
-  function hubRows() {
-    return db
-      .selectFrom('hubs as h')
-      .innerJoin('districts as d', 'd.id', 'h.district_id')
-      .select((eb) => [
-        'h.id',
-        'h.name_en',
-        'h.name_bn',
-        'h.kind',
-        'h.address',
-        'h.phone',
-        'h.active',
-        'd.id as district_id',
-        'd.name_en as district_en',
-        'd.name_bn as district_bn',
-        eb
-          .selectFrom('areas')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('areas.hub_id', '=', 'h.id')
-          .as('area_count'),
-        eb
-          .selectFrom('staff_hubs as sh')
-          .innerJoin('staff as s', 's.id', 'sh.staff_id')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('sh.hub_id', '=', 'h.id')
-          .where('s.role', '!=', 'rider')
-          .as('staff_count'),
-        eb
-          .selectFrom('staff_hubs as sh')
-          .innerJoin('staff as s', 's.id', 'sh.staff_id')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('sh.hub_id', '=', 'h.id')
-          .where('s.role', '=', 'rider')
-          .where('s.active', '=', true)
-          .as('rider_count'),
-      ]);
-  }
-
-  type HubRow = Awaited<ReturnType<ReturnType<typeof hubRows>['execute']>>[number];
-  const toHub = (r: HubRow): Hub => ({
-    id: r.id,
-    name: { en: r.name_en, bn: r.name_bn },
-    kind: r.kind,
-    district: { id: r.district_id, name: { en: r.district_en, bn: r.district_bn } },
-    address: r.address,
-    phone: r.phone,
-    active: r.active,
-    areaCount: r.area_count ?? 0,
-    staffCount: r.staff_count ?? 0,
-    riderCount: r.rider_count ?? 0,
-  });
+export function createHubsService(deps: { db: Kysely<DB>; clock: Clock; repo: HubsRepository }) {
+  const { db, clock, repo } = deps;
+  const hubNotFound = () => new AppError('NOT_FOUND', operationsMessages.hubNotFound);
 
   async function assertHubVisible(viewer: HubViewer, hubId: string) {
-    const hubs = await scope(viewer);
-    const exists = await db.selectFrom('hubs').select('id').where('id', '=', hubId).executeTakeFirst();
-    if (!exists || (hubs && !hubs.includes(hubId)))
-      throw new AppError('NOT_FOUND', operationsMessages.hubNotFound);
+    if ((await repo.existingHubs([hubId])).length === 0) throw hubNotFound();
+    assertHub(viewer, hubId, hubNotFound);
   }
-
-  function riderRows() {
-    return db
-      .selectFrom('staff as s')
-      .innerJoin('staff_hubs as sh', 'sh.staff_id', 's.id')
-      .innerJoin('hubs as h', 'h.id', 'sh.hub_id')
-      .select([
-        's.id',
-        's.name',
-        's.phone',
-        's.active',
-        's.created_at',
-        'h.id as hub_id',
-        'h.name_en',
-        'h.name_bn',
-      ])
-      .where('s.role', '=', 'rider');
-  }
-  type RiderRow = Awaited<ReturnType<ReturnType<typeof riderRows>['execute']>>[number];
-  const toRider = (r: RiderRow): Rider => ({
-    id: r.id,
-    name: r.name,
-    phone: r.phone,
-    active: r.active,
-    hub: { id: r.hub_id, name: { en: r.name_en, bn: r.name_bn } },
-    createdAt: r.created_at,
-  });
 
   async function rider(viewer: HubViewer, id: string): Promise<Rider> {
-    const hubs = await scope(viewer);
-    const row = await riderRows().where('s.id', '=', id).executeTakeFirst();
-    if (!row || (hubs && !hubs.includes(row.hub_id)))
-      throw new AppError('NOT_FOUND', operationsMessages.riderNotFound);
+    const [row] = await repo.riders({ hubs: hubFilter(viewer), id });
+    if (!row) throw new AppError('NOT_FOUND', operationsMessages.riderNotFound);
     return toRider(row);
   }
 
-  return {
+  const service = {
     async listHubs(viewer: HubViewer, query: { q?: string; limit: number; offset: number }) {
-      const hubs = await scope(viewer);
-      let q = hubRows();
-      if (hubs) q = q.where('h.id', 'in', hubs.length ? hubs : ['']);
-      if (query.q) {
-        const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        q = q.where((eb) =>
-          eb.or([
-            eb('h.id', 'ilike', like),
-            eb('h.name_en', 'ilike', like),
-            eb('h.name_bn', 'ilike', like),
-            eb('d.name_en', 'ilike', like),
-          ]),
-        );
-      }
-      const all = await q.orderBy('d.name_en').orderBy('h.name_en').execute();
-      return { items: all.slice(query.offset, query.offset + query.limit).map(toHub), count: all.length };
+      return page(await repo.listHubs({ hubs: hubFilter(viewer), q: query.q }), query, toHub);
     },
 
     async hubDetail(viewer: HubViewer, id: string): Promise<HubDetail> {
       await assertHubVisible(viewer, id);
-      const hub = await hubRows().where('h.id', '=', id).executeTakeFirstOrThrow();
-      const areas = await db
-        .selectFrom('areas')
-        .select(['id', 'name_en', 'name_bn', 'postcode'])
-        .where('hub_id', '=', id)
-        .orderBy('name_en')
-        .execute();
-      const staff = await db
-        .selectFrom('staff_hubs as sh')
-        .innerJoin('staff as s', 's.id', 'sh.staff_id')
-        .select(['s.id', 's.name', 's.phone', 's.role', 's.active'])
-        .where('sh.hub_id', '=', id)
-        .orderBy('s.role')
-        .orderBy('s.name')
-        .execute();
+      const [hub, areas, staff] = await Promise.all([repo.hub(id), repo.hubAreas(id), repo.hubStaff(id)]);
+      if (!hub) throw hubNotFound();
       return {
         ...toHub(hub),
         areas: areas.map((a) => ({ id: a.id, name: { en: a.name_en, bn: a.name_bn }, postcode: a.postcode })),
@@ -178,45 +90,22 @@ export function createHubsService(deps: { db: Kysely<DB>; clock: Clock }) {
       input: { address?: string | null; phone?: string | null },
     ) {
       await assertHubVisible(viewer, id);
-      await db
-        .updateTable('hubs')
-        .set({
-          ...(input.address !== undefined ? { address: input.address } : {}),
-          ...(input.phone !== undefined ? { phone: input.phone } : {}),
-          updated_at: clock.now(),
-        })
-        .where('id', '=', id)
-        .execute();
-      return this.hubDetail(viewer, id);
+      await repo.updateHub(id, { address: input.address, phone: input.phone, at: clock.now() });
+      return service.hubDetail(viewer, id);
     },
 
     /** Who works where: replaces a staff member's hubs. A rider keeps exactly one. */
     async setStaffHubs(staffId: string, hubIds: string[]) {
-      const staff = await db
-        .selectFrom('staff')
-        .select(['id', 'role'])
-        .where('id', '=', staffId)
-        .executeTakeFirst();
+      const staff = await repo.staffMember(staffId);
       if (!staff) throw new AppError('NOT_FOUND', operationsMessages.staffNotFound);
       const unique = [...new Set(hubIds)];
       if (staff.role === 'rider' && unique.length !== 1) {
         throw new AppError('VALIDATION_FAILED', operationsMessages.riderOneHub, { field: 'hubIds' });
       }
-      if (unique.length) {
-        const found = await db.selectFrom('hubs').select('id').where('id', 'in', unique).execute();
-        if (found.length !== unique.length) {
-          throw new AppError('VALIDATION_FAILED', operationsMessages.hubNotFound, { field: 'hubIds' });
-        }
+      if ((await repo.existingHubs(unique)).length !== unique.length) {
+        throw new AppError('VALIDATION_FAILED', operationsMessages.hubNotFound, { field: 'hubIds' });
       }
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('staff_hubs').where('staff_id', '=', staffId).execute();
-        if (unique.length) {
-          await trx
-            .insertInto('staff_hubs')
-            .values(unique.map((hub_id) => ({ staff_id: staffId, hub_id })))
-            .execute();
-        }
-      });
+      await db.transaction().execute((trx) => repo.setStaffHubs(staffId, unique, trx));
       return { staffId, hubIds: unique };
     },
 
@@ -224,55 +113,28 @@ export function createHubsService(deps: { db: Kysely<DB>; clock: Clock }) {
       viewer: HubViewer,
       query: { hubId?: string; active?: 'true' | 'false'; q?: string; limit: number; offset: number },
     ) {
-      const hubs = await scope(viewer);
-      let q = riderRows();
-      if (hubs) q = q.where('h.id', 'in', hubs.length ? hubs : ['']);
-      if (query.hubId) q = q.where('h.id', '=', query.hubId);
-      if (query.active) q = q.where('s.active', '=', query.active === 'true');
-      if (query.q) {
-        const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const digits = query.q.replace(/\D/g, '').replace(/^(?:880|0)/, '');
-        q = q.where((eb) =>
-          eb.or([
-            eb('s.name', 'ilike', like),
-            ...(digits.length >= 3 ? [eb('s.phone', 'like', `%${digits}%`)] : []),
-          ]),
-        );
-      }
-      const all = await q.orderBy('h.name_en').orderBy('s.name').execute();
-      return { items: all.slice(query.offset, query.offset + query.limit).map(toRider), count: all.length };
+      const rows = await repo.riders({
+        hubs: hubFilter(viewer),
+        hubId: query.hubId,
+        active: query.active ? query.active === 'true' : undefined,
+        q: query.q,
+      });
+      return page(rows, query, toRider);
     },
 
     rider,
 
     async createRider(viewer: HubViewer, input: RiderCreate): Promise<Rider> {
       await assertHubVisible(viewer, input.hubId);
-      const taken = await db
-        .selectFrom('staff')
-        .select('id')
-        .where('phone', '=', input.phone)
-        .executeTakeFirst();
-      if (taken) throw new AppError('CONFLICT', operationsMessages.riderPhoneTaken, { field: 'phone' });
-      const unusable = await hashPassword(randomBytes(32).toString('base64url'));
-      const now = clock.now();
+      const phoneTaken = () =>
+        new AppError('CONFLICT', operationsMessages.riderPhoneTaken, { field: 'phone' });
+      if (await repo.phoneTaken(input.phone)) throw phoneTaken();
+      const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+      const at = clock.now();
       const id = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('staff')
-          .values({
-            phone: input.phone,
-            name: input.name,
-            role: 'rider',
-            password_hash: unusable,
-            active: true,
-            created_at: now,
-            updated_at: now,
-          })
-          .onConflict((oc) => oc.column('phone').doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!row) throw new AppError('CONFLICT', operationsMessages.riderPhoneTaken, { field: 'phone' });
-        await trx.insertInto('staff_hubs').values({ staff_id: row.id, hub_id: input.hubId }).execute();
-        return row.id;
+        const id = await repo.insertRider(trx, { ...input, passwordHash, at });
+        if (!id) throw phoneTaken();
+        return id;
       });
       return rider(viewer, id);
     },
@@ -284,35 +146,20 @@ export function createHubsService(deps: { db: Kysely<DB>; clock: Clock }) {
     ): Promise<Rider> {
       await rider(viewer, id);
       if (input.hubId) await assertHubVisible(viewer, input.hubId);
+      const { hubId } = input;
       await db.transaction().execute(async (trx) => {
+        const at = clock.now();
         if (input.name !== undefined || input.active !== undefined) {
-          await trx
-            .updateTable('staff')
-            .set({
-              ...(input.name !== undefined ? { name: input.name } : {}),
-              ...(input.active !== undefined ? { active: input.active } : {}),
-              updated_at: clock.now(),
-            })
-            .where('id', '=', id)
-            .execute();
+          await repo.updateStaff(trx, id, { name: input.name, active: input.active, at });
         }
-        if (input.hubId) {
-          await trx.deleteFrom('staff_hubs').where('staff_id', '=', id).execute();
-          await trx.insertInto('staff_hubs').values({ staff_id: id, hub_id: input.hubId }).execute();
-        }
+        if (hubId) await repo.setStaffHubs(id, [hubId], trx);
         // A rider switched off is signed out at once.
-        if (input.active === false) {
-          await trx
-            .updateTable('sessions')
-            .set({ revoked_at: clock.now() })
-            .where('staff_id', '=', id)
-            .where('revoked_at', 'is', null)
-            .execute();
-        }
+        if (input.active === false) await repo.revokeSessions(trx, id, at);
       });
       return rider(viewer, id);
     },
   };
+  return service;
 }
 
 export type HubsService = ReturnType<typeof createHubsService>;

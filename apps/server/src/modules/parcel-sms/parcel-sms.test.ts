@@ -133,7 +133,12 @@ async function statusOf(trackingId: string) {
   return row.status;
 }
 
-const asManager = () => ({ staffId: manager.id, role: 'hub_manager' as const });
+const asManager = () => ({
+  staffId: manager.id,
+  role: 'hub_manager' as const,
+  allHubs: false,
+  hubIds: ['hub-dhaka-gulshan'],
+});
 
 describe('the customer’s delivery code, by the send-parcel-sms job', () => {
   it('is made by the job: the queue holds no code, the gateway’s outbox copy is masked, the code works', async () => {

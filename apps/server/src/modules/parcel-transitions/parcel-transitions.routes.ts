@@ -43,11 +43,7 @@ export function parcelTransitionsRoutes(deps: { transitions: ParcelTransitionsSe
       },
       (request) => {
         const staff = staffOf(request);
-        return transitions.bulk(
-          { kind: 'staff', staffId: staff.staffId, role: staff.role },
-          request.body.updates,
-          originOf(request),
-        );
+        return transitions.bulk(staff, request.body.updates, originOf(request));
       },
     );
 
@@ -80,15 +76,12 @@ export function parcelTransitionsRoutes(deps: { transitions: ParcelTransitionsSe
       },
       (request) => {
         const staff = staffOf(request);
-        return transitions.transition(
-          { kind: 'staff', staffId: staff.staffId, role: staff.role },
-          {
-            trackingId: request.params.trackingId,
-            to: request.body.status,
-            ...request.body,
-            origin: originOf(request),
-          },
-        );
+        return transitions.transition(staff, {
+          trackingId: request.params.trackingId,
+          to: request.body.status,
+          ...request.body,
+          origin: originOf(request),
+        });
       },
     );
 
@@ -107,10 +100,7 @@ export function parcelTransitionsRoutes(deps: { transitions: ParcelTransitionsSe
       },
       (request) => {
         const staff = staffOf(request);
-        return transitions.resendReturnOtp(
-          { kind: 'staff', staffId: staff.staffId, role: staff.role },
-          request.params.trackingId,
-        );
+        return transitions.resendReturnOtp(staff, request.params.trackingId);
       },
     );
   };

@@ -1,4 +1,3 @@
-import type { StaffRole } from '@dak/domain/auth';
 import { hubWorkMessages } from '@dak/domain/hub-work';
 import { operationsMessages } from '@dak/domain/operations';
 import {
@@ -21,11 +20,16 @@ import { AppError } from '../../errors';
 import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import { hashOtp, sameHash } from '../../lib/secrets';
+import { assertHub, type StaffScope } from '../../lib/staff-scope';
 import { type ParcelSms, returnOtpPurpose, sendParcelSmsJobName } from '../parcel-sms/parcel-sms.service';
 
-/** Who moves a parcel, as the server knows them (the domain's TransitionActor is worked out). */
+/**
+ * Who moves a parcel, as the server knows them (the domain's TransitionActor is worked out). Staff
+ * carry their hub scope (staffOf); a rider needs none: riders are judged by their run.
+ */
 export type OpsActor =
-  | { kind: 'staff'; staffId: string; role: StaffRole }
+  | { kind: 'staff'; staffId: string; role: 'rider' }
+  | ({ kind: 'staff' } & StaffScope)
   | { kind: 'merchant'; userId: string; shopId: string }
   | { kind: 'system' };
 
@@ -129,13 +133,14 @@ function smsAfter(to: ParcelStatus, reason: string | undefined): Omit<ParcelSms,
 export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Clock; jobs: Jobs }) {
   const { db, clock, jobs } = deps;
 
-  async function hubsOf(staffId: string, trx: Kysely<DB> | Transaction<DB> = db): Promise<string[]> {
-    const rows = await trx
-      .selectFrom('staff_hubs')
-      .select('hub_id')
-      .where('staff_id', '=', staffId)
-      .execute();
-    return rows.map((r) => r.hub_id);
+  /** Hub staff move only parcels whose pickup or delivery hub is theirs; riders by their run. */
+  function assertParcelHub(actor: OpsActor, parcel: Locked, trackingId: string) {
+    if (actor.kind !== 'staff' || actor.role === 'rider') return;
+    assertHub(
+      'hubIds' in actor ? actor : { allHubs: false, hubIds: [] },
+      [parcel.pickup_hub_id, parcel.delivery_hub_id],
+      () => new AppError('FORBIDDEN', operationsMessages.notYourHub, { trackingId }),
+    );
   }
 
   function lockParcel(trx: Transaction<DB>, trackingId: string) {
@@ -303,7 +308,6 @@ export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Cl
   }
 
   const service = {
-    hubsOf,
     lockParcel,
     moveLocked,
 
@@ -314,13 +318,10 @@ export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Cl
     async resendReturnOtp(actor: OpsActor, rawTrackingId: string) {
       const trackingId = normalizeTrackingId(rawTrackingId);
       if (!trackingId) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(rawTrackingId));
-      const hubs = actor.kind === 'staff' && actor.role !== 'admin' ? await hubsOf(actor.staffId) : null;
       await db.transaction().execute(async (trx) => {
         const parcel = await lockParcel(trx, trackingId);
         if (!parcel) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(trackingId));
-        if (hubs && !hubs.includes(parcel.pickup_hub_id) && !hubs.includes(parcel.delivery_hub_id)) {
-          throw new AppError('FORBIDDEN', operationsMessages.notYourHub, { trackingId });
-        }
+        assertParcelHub(actor, parcel, trackingId);
         if (parcel.status !== 'out_for_return') {
           throw new AppError('INVALID_TRANSITION', returnsMessages.notOutForReturn, { trackingId });
         }
@@ -332,11 +333,6 @@ export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Cl
     async transition(actor: OpsActor, request: TransitionRequest): Promise<TransitionResult> {
       const trackingId = normalizeTrackingId(request.trackingId);
       if (!trackingId) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(request.trackingId));
-      // Riders are judged by their run, not by hub (a rider's parcels are their run's).
-      const hubs =
-        actor.kind === 'staff' && actor.role !== 'admin' && actor.role !== 'rider'
-          ? await hubsOf(actor.staffId)
-          : null;
       return db
         .transaction()
         .execute(async (trx) => {
@@ -345,9 +341,7 @@ export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Cl
           if (actor.kind === 'merchant' && parcel.shop_id !== actor.shopId) {
             throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(trackingId));
           }
-          if (hubs && !hubs.includes(parcel.pickup_hub_id) && !hubs.includes(parcel.delivery_hub_id)) {
-            throw new AppError('FORBIDDEN', operationsMessages.notYourHub, { trackingId });
-          }
+          assertParcelHub(actor, parcel, trackingId);
           return moveLocked(trx, actor, parcel, request);
         })
         .catch(async (error: unknown) => {

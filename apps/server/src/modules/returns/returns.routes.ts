@@ -126,7 +126,7 @@ export function returnsRoutes(deps: { returns: ReturnsService; guards: Guards })
       },
       (request) => {
         const staff = staffOf(request);
-        return returns.listApprovals({ staffId: staff.staffId, role: staff.role }, request.query);
+        return returns.listApprovals(staff, request.query);
       },
     );
 
@@ -145,12 +145,7 @@ export function returnsRoutes(deps: { returns: ReturnsService; guards: Guards })
       },
       (request) => {
         const staff = staffOf(request);
-        return returns.decide(
-          { staffId: staff.staffId, role: staff.role },
-          request.params.id,
-          request.body,
-          originOf(request),
-        );
+        return returns.decide(staff, request.params.id, request.body, originOf(request));
       },
     );
 
@@ -169,12 +164,7 @@ export function returnsRoutes(deps: { returns: ReturnsService; guards: Guards })
       (request) => {
         const staff = staffOf(request);
         const { ids, ...decision } = request.body;
-        return returns.decideMany(
-          { staffId: staff.staffId, role: staff.role },
-          ids,
-          decision,
-          originOf(request),
-        );
+        return returns.decideMany(staff, ids, decision, originOf(request));
       },
     );
   };

@@ -1,4 +1,3 @@
-import type { StaffRole } from '@dak/domain/auth';
 import { operationsMessages } from '@dak/domain/operations';
 import type { ParcelStatus } from '@dak/domain/parcel-status';
 import {
@@ -15,13 +14,15 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { hubFilter, type StaffScope } from '../../lib/staff-scope';
 import type {
   ParcelTransitionsService,
   RequestOrigin,
 } from '../parcel-transitions/parcel-transitions.service';
 import type { ReturnsRepository } from './returns.repository';
 
-export type StaffViewer = { staffId: string; role: StaffRole };
+/** The staff member deciding, with the hubs they may act in (staffOf). */
+export type StaffViewer = StaffScope;
 
 const hour = 3_600_000;
 const taka = (poisha: number) => Number(poisha) / 100;
@@ -75,10 +76,6 @@ export function createReturnsService(deps: {
       .execute();
   }
 
-  async function hubScope(viewer: StaffViewer): Promise<string[] | null> {
-    return viewer.role === 'admin' ? null : transitions.hubsOf(viewer.staffId);
-  }
-
   function toApproval(r: {
     id: string;
     type: 'return_reattempt_request';
@@ -124,7 +121,7 @@ export function createReturnsService(deps: {
     };
   }
 
-  function approvalSelect(scope: string[] | null) {
+  function approvalSelect(scope: readonly string[] | null) {
     let q = repo
       .approvalRows(db)
       .select([
@@ -292,7 +289,7 @@ export function createReturnsService(deps: {
       viewer: StaffViewer,
       query: { status: ApprovalStatus; q?: string; limit: number; offset: number },
     ) {
-      const scope = await hubScope(viewer);
+      const scope = hubFilter(viewer);
       let q = approvalSelect(scope).where('ap.status', '=', query.status);
       if (query.q) {
         const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
@@ -317,7 +314,7 @@ export function createReturnsService(deps: {
      * member's move. Hub managers decide only for parcels of their hubs.
      */
     async decide(viewer: StaffViewer, id: string, decision: ApprovalDecision, origin?: RequestOrigin) {
-      const scope = await hubScope(viewer);
+      const scope = hubFilter(viewer);
       const row = await approvalSelect(scope).where('ap.id', '=', id).executeTakeFirst();
       if (!row) throw new AppError('NOT_FOUND', returnsMessages.approvalNotFound);
       if (row.status !== 'pending') throw new AppError('CONFLICT', returnsMessages.alreadyDecided, { id });
@@ -368,7 +365,7 @@ export function createReturnsService(deps: {
       if (decision.decision === 'rejected' && stillFailed) {
         try {
           await transitions.transition(
-            { kind: 'staff', staffId: viewer.staffId, role: viewer.role },
+            { kind: 'staff', ...viewer },
             {
               trackingId: row.tracking_id,
               to: 'return_at_delivery_hub',
