@@ -3,13 +3,13 @@ import { bulkColumns, bulkMessages, toCsv } from '@dak/domain/bulk';
 import { isValidTrackingId } from '@dak/domain/tracking-id';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aShop, type Shop } from '../../../test/factories';
 import { caller, multipart, pngImage } from '../../../test/fixtures';
 import { createTestApp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
-type Merchant = Awaited<ReturnType<typeof registerMerchant>>;
-let owner: Merchant;
+let owner: Shop;
 let pickupId: string;
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -72,15 +72,8 @@ async function countParcels(shopId: string) {
 beforeAll(async () => {
   t = await createTestApp();
   call = caller(t);
-  owner = await registerMerchant(t.app);
-  const res = await call('POST', `/shops/${owner.shop.id}/pickup-locations`, owner.token, {
-    name: 'Mirpur warehouse',
-    address: 'House 12, Road 5, Mirpur 10',
-    areaId: 'dhaka-city--mirpur-10',
-    phone: uniquePhone(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  pickupId = res.json().id;
+  owner = await aShop(t);
+  pickupId = owner.pickupId;
 });
 afterAll(() => t.close());
 
