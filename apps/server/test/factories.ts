@@ -132,10 +132,13 @@ export async function aParcel(
 
 /**
  * A staff member signed in with `role`. A rider is created by an admin in `hub` (which a rider
- * must have) and signs in with a code, as riders do; anyone else signs in to the console, and is
- * given the hubs in `hub` by an admin when told.
+ * must have), named `name`, and signs in with a code, as riders do; anyone else signs in to the
+ * console, and is given the hubs in `hub` by an admin when told.
  */
-export async function aStaff(t: TestApp, options: { role?: StaffRole; hub?: string | string[] } = {}) {
+export async function aStaff(
+  t: TestApp,
+  options: { role?: StaffRole; hub?: string | string[]; name?: string } = {},
+): Promise<Staff> {
   const { role = 'admin' } = options;
   const hubs = options.hub === undefined ? [] : [options.hub].flat();
   const call = caller(t);
@@ -144,7 +147,7 @@ export async function aStaff(t: TestApp, options: { role?: StaffRole; hub?: stri
     if (!hubId) throw new Error('aStaff: a rider needs a hub');
     const phone = uniquePhone();
     const created = await call('POST', '/ops/riders', (await adminOf(t)).token, {
-      name: 'Karim Mia',
+      name: options.name ?? 'Karim Mia',
       phone,
       hubId,
     });
