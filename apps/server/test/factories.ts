@@ -190,3 +190,13 @@ export async function approveReattempt(t: TestApp, m: Merchant, staffToken: stri
   });
   if (decided.statusCode !== 200) fail(`approve ${trackingId}`, decided);
 }
+
+/** How many parcels the shop has in the database, whatever their status (deleted ones too). */
+export async function parcelCount(t: TestApp, shopId: string): Promise<number> {
+  const row = await t.database.db
+    .selectFrom('parcels')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('shop_id', '=', shopId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -3,7 +3,7 @@ import { bulkColumns, bulkMessages, toCsv } from '@dak/domain/bulk';
 import { isValidTrackingId } from '@dak/domain/tracking-id';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aShop, type Shop } from '../../../test/factories';
+import { aShop, parcelCount, type Shop } from '../../../test/factories';
 import { caller, multipart, pngImage } from '../../../test/fixtures';
 import { createTestApp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
 
@@ -60,14 +60,7 @@ function confirmSheet(url: string, token: string, payload: unknown, key: string 
   });
 }
 
-async function countParcels(shopId: string) {
-  const row = await t.database.db
-    .selectFrom('parcels')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('shop_id', '=', shopId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const countParcels = (shopId: string) => parcelCount(t, shopId);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aBooking, areas, aShop, type Merchant } from '../../../test/factories';
+import { aBooking, areas, aShop, type Merchant, parcelCount } from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 
@@ -39,14 +39,7 @@ async function bookReverse(shop: Shop, overrides: Record<string, unknown> = {}) 
 const detail = async (shop: Shop, id: string) =>
   (await call('GET', `/shops/${shop.m.shop.id}/parcels/${id}`, shop.m.token)).json();
 
-async function countParcels(shopId: string) {
-  const row = await t.database.db
-    .selectFrom('parcels')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('shop_id', '=', shopId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const countParcels = (shopId: string) => parcelCount(t, shopId);
 
 beforeAll(async () => {
   t = await createTestApp();

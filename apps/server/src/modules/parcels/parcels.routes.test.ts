@@ -1,6 +1,14 @@
 import { isValidTrackingId } from '@dak/domain/tracking-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aBooking, aPickupLocation, areas, aShop, type Merchant, type Shop } from '../../../test/factories';
+import {
+  aBooking,
+  aPickupLocation,
+  areas,
+  aShop,
+  type Merchant,
+  parcelCount,
+  type Shop,
+} from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
 import { createTestApp, registerMerchant, type TestApp } from '../../../test/helpers';
 
@@ -28,14 +36,7 @@ function book(m: Pick<Merchant, 'token' | 'shop'>, body: Record<string, unknown>
   });
 }
 
-async function countParcels(shopId: string) {
-  const row = await t.database.db
-    .selectFrom('parcels')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('shop_id', '=', shopId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const countParcels = (shopId: string) => parcelCount(t, shopId);
 
 beforeAll(async () => {
   t = await createTestApp();
