@@ -9,7 +9,7 @@ import type {
   SellerStatus,
 } from '@dak/domain/parcel-status';
 import type { RateClass } from '@dak/domain/pricing';
-import type { Generated } from 'kysely';
+import type { Generated, SelectType } from 'kysely';
 import type * as G from './generated/tables';
 
 /**
@@ -18,11 +18,19 @@ import type * as G from './generated/tables';
  * whose values are the domain's own types narrowed to them here. A CHECK `col in (…)` is already
  * a union in the generated file; a column without one (parcel_events.to_status) is narrowed here.
  */
-type Narrow<Row, Columns extends { [K in keyof Columns]: K extends keyof Row ? unknown : never }> = Omit<
-  Row,
-  keyof Columns
-> &
-  Columns;
+/**
+ * The row with some columns given the domain's type. Each must fit the column as the database
+ * has it: a value the column's CHECK refuses (a status the domain has and a migration has not)
+ * fails to compile here.
+ */
+type Narrow<Row, Columns extends Fits<Row, Columns>> = Omit<Row, keyof Columns> & Columns;
+type Fits<Row, Columns> = {
+  [K in keyof Columns]: K extends keyof Row
+    ? SelectType<Columns[K]> extends SelectType<Row[K]>
+      ? unknown
+      : never
+    : never;
+};
 
 export type ParcelsTable = Narrow<
   G.ParcelsRow,
@@ -52,7 +60,7 @@ export type OtpCodesTable = Narrow<G.OtpCodesRow, { purpose: OtpPurpose }>;
  * is a bigint identity, which our int8 parser returns as a number, while the module types it as a
  * string (docs/decisions.md, issue 12 types). Remove when delivery-runs types it as a number.
  */
-export type DeliveryRunParcelsTable = Narrow<G.DeliveryRunParcelsRow, { id: Generated<string> }>;
+export type DeliveryRunParcelsTable = Omit<G.DeliveryRunParcelsRow, 'id'> & { id: Generated<string> };
 
 type NarrowedTables = {
   parcels: ParcelsTable;
