@@ -123,7 +123,7 @@ function tsType(udt: string): string {
  */
 export function allowedValues(column: string, definition: string): string | null {
   const name = column.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const literal = String.raw`'(?:[^']|'')*'::(?:text|character varying)`;
+  const literal = "'(?:[^']|'')*'::(?:text|character varying)";
   const list = new RegExp(
     String.raw`^CHECK \(\(?\(?"?${name}"?\)?(?:::text)? = ANY \(\(?ARRAY\[(${literal}(?:, ${literal})*)\]\)?(?:::text\[\])?\)\)\)?$`,
   ).exec(definition);
