@@ -3,13 +3,13 @@ import { bulkColumns, bulkMessages, toCsv } from '@dak/domain/bulk';
 import { isValidTrackingId } from '@dak/domain/tracking-id';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aShop, parcelCount, type Shop } from '../../../test/factories';
 import { caller, multipart, pngImage } from '../../../test/fixtures';
 import { createTestApp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
-type Merchant = Awaited<ReturnType<typeof registerMerchant>>;
-let owner: Merchant;
+let owner: Shop;
 let pickupId: string;
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -60,27 +60,13 @@ function confirmSheet(url: string, token: string, payload: unknown, key: string 
   });
 }
 
-async function countParcels(shopId: string) {
-  const row = await t.database.db
-    .selectFrom('parcels')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('shop_id', '=', shopId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const countParcels = (shopId: string) => parcelCount(t, shopId);
 
 beforeAll(async () => {
   t = await createTestApp();
   call = caller(t);
-  owner = await registerMerchant(t.app);
-  const res = await call('POST', `/shops/${owner.shop.id}/pickup-locations`, owner.token, {
-    name: 'Mirpur warehouse',
-    address: 'House 12, Road 5, Mirpur 10',
-    areaId: 'dhaka-city--mirpur-10',
-    phone: uniquePhone(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  pickupId = res.json().id;
+  owner = await aShop(t);
+  pickupId = owner.pickupId;
 });
 afterAll(() => t.close());
 

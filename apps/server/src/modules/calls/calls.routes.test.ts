@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aParcel, aStaff, type Staff } from '../../../test/factories';
 import { caller, signInStaff } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
@@ -23,7 +24,7 @@ let t: TestApp;
 let call: ReturnType<typeof caller>;
 let admin: Awaited<ReturnType<typeof signInStaff>>;
 let merchant: BookingMerchant;
-let rider: Awaited<ReturnType<typeof signInStaff>>;
+let rider: Staff;
 
 beforeAll(async () => {
   stub = createServer((req, res) => {
@@ -54,11 +55,7 @@ beforeAll(async () => {
   call = caller(t);
   admin = await signInStaff(t, 'admin');
   merchant = await bookingMerchant(t);
-  rider = await signInStaff(t, 'rider');
-  await t.database.db
-    .insertInto('staff_hubs')
-    .values({ staff_id: rider.id, hub_id: 'hub-dhaka-gulshan' })
-    .execute();
+  rider = await aStaff(t, { role: 'rider', hub: 'hub-dhaka-gulshan' });
 });
 afterAll(async () => {
   await t.close();
@@ -66,9 +63,7 @@ afterAll(async () => {
 });
 
 async function outForDelivery(m: BookingMerchant = merchant) {
-  const { trackingId } = await bookParcel(t, m);
-  await walk(t, admin.token, trackingId, toOutForDelivery);
-  return trackingId;
+  return (await aParcel(t, { shop: m, status: 'out_for_delivery', by: admin })).trackingId;
 }
 
 function webhook(body: unknown, options: { timestamp?: number; signature?: string | null } = {}) {
@@ -108,8 +103,7 @@ async function callRows(trackingId: string) {
 
 /** A parcel a hub's admin put on the rider's delivery run (out_for_delivery, open on the run). */
 async function onRunOf(riderId: string) {
-  const { trackingId } = await bookParcel(t, merchant);
-  await walk(t, admin.token, trackingId, ['at_sorting', 'in_transit', 'at_delivery_hub']);
+  const { trackingId } = await aParcel(t, { shop: merchant, status: 'at_delivery_hub', by: admin });
   const run = await call('POST', '/ops/delivery-runs', admin.token, { riderId, trackingIds: [trackingId] });
   expect(run.json().results, run.body).toEqual([{ trackingId, ok: true }]);
   return trackingId;
@@ -117,12 +111,7 @@ async function onRunOf(riderId: string) {
 
 /** Another rider of the rider's own hub (Gulshan). */
 async function hubMate() {
-  const other = await signInStaff(t, 'rider');
-  await t.database.db
-    .insertInto('staff_hubs')
-    .values({ staff_id: other.id, hub_id: 'hub-dhaka-gulshan' })
-    .execute();
-  return other;
+  return aStaff(t, { role: 'rider', hub: 'hub-dhaka-gulshan' });
 }
 
 describe('rider calls', () => {

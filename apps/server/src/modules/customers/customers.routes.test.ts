@@ -1,47 +1,22 @@
 import type { ParcelStatus } from '@dak/domain/parcel-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aParcel, areas, aShop, type Merchant } from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
+import { createTestApp, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
-type Merchant = Awaited<ReturnType<typeof registerMerchant>>;
 type Shop = { m: Merchant; pickupId: string };
 let shopA: Shop;
 let shopB: Shop;
 
-const areas = {
-  mirpur: 'dhaka-city--mirpur-10',
-  gulshan: 'dhaka-city--gulshan',
-  sylhet: 'sylhet--sylhet-sadar',
-};
-
 async function bookingShop(): Promise<Shop> {
-  const m = await registerMerchant(t.app);
-  const res = await call('POST', `/shops/${m.shop.id}/pickup-locations`, m.token, {
-    name: 'Mirpur warehouse',
-    address: 'House 12, Road 5, Mirpur 10',
-    areaId: areas.mirpur,
-    phone: uniquePhone(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { m, pickupId: res.json().id };
+  const m = await aShop(t);
+  return { m, pickupId: m.pickupId };
 }
 
 async function book(shop: Shop, overrides: Record<string, unknown> = {}) {
-  const res = await call('POST', `/shops/${shop.m.shop.id}/parcels`, shop.m.token, {
-    customerName: 'Rahima Begum',
-    customerPhone: '01712345678',
-    customerAddress: 'House 5, Road 3, Gulshan 1',
-    deliveryAreaId: areas.gulshan,
-    pickupLocationId: shop.pickupId,
-    cashCollectionAmount: 1250,
-    sellingPrice: 1200,
-    weightGrams: 500,
-    ...overrides,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: string }>().id;
+  return (await aParcel(t, { shop: { ...shop.m, pickupId: shop.pickupId } }, overrides)).id;
 }
 
 async function finish(parcelId: string, status: ParcelStatus) {

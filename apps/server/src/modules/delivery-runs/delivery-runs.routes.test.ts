@@ -1,14 +1,14 @@
 import { deliveryOtpMaxAttempts } from '@dak/domain/delivery-runs';
 import { reattemptNotApprovedMessage } from '@dak/domain/parcel-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aParcel, aRiderToken, aStaff } from '../../../test/factories';
 import { caller, jpegImage, multipart, pdfDocument, signInStaff } from '../../../test/fixtures';
-import { createTestApp, lastOtp, lastSms, type TestApp, uniquePhone } from '../../../test/helpers';
+import { createTestApp, lastSms, type TestApp, uniquePhone } from '../../../test/helpers';
 import {
   approveReattempt,
   type BookingMerchant,
   bookingMerchant,
   bookParcel,
-  walk,
 } from '../../../test/operations-fixtures';
 
 let t: TestApp;
@@ -24,28 +24,18 @@ let otherRider: Rider;
 const gulshan = 'hub-dhaka-gulshan';
 
 /** A rider in a hub, signed in the way riders sign in: a code to the phone, then verify. */
-async function newRider(hubId: string, name: string): Promise<Rider> {
-  const phone = uniquePhone();
-  const created = await call('POST', '/ops/riders', admin.token, { name, phone, hubId });
-  expect(created.statusCode, created.body).toBe(201);
-  return { id: created.json().id, phone, token: await riderToken(phone) };
-}
-
-async function riderToken(phone: string) {
-  expect((await call('POST', '/ops/auth/rider-login', undefined, { phone })).statusCode).toBe(200);
-  const verify = await call('POST', '/ops/auth/verify', undefined, {
-    phone,
-    code: await lastOtp(t.app, phone),
-  });
-  expect(verify.statusCode, verify.body).toBe(200);
-  return verify.json().token as string;
-}
+const newRider = (hubId: string, name: string): Promise<Rider> =>
+  aStaff(t, { role: 'rider', hub: hubId, name });
+const riderToken = (phone: string) => aRiderToken(t, phone);
 
 /** A parcel booked to Gulshan and moved by an admin to the Gulshan hub, with its customer's phone. */
 async function atDeliveryHub(cash = 1250) {
   const customerPhone = uniquePhone();
-  const { trackingId } = await bookParcel(t, merchant, { customerPhone, cashCollectionAmount: cash });
-  await walk(t, admin.token, trackingId, ['at_sorting', 'in_transit', 'at_delivery_hub']);
+  const { trackingId } = await aParcel(
+    t,
+    { shop: merchant, status: 'at_delivery_hub', by: admin },
+    { customerPhone, cashCollectionAmount: cash },
+  );
   return { trackingId, customerPhone };
 }
 
@@ -76,10 +66,8 @@ beforeAll(async () => {
   t = await createTestApp();
   call = caller(t);
   admin = await signInStaff(t, 'admin');
-  manager = await signInStaff(t, 'hub_manager');
-  otherManager = await signInStaff(t, 'hub_manager');
-  await call('PUT', `/ops/staff/${manager.id}/hubs`, admin.token, { hubIds: [gulshan] });
-  await call('PUT', `/ops/staff/${otherManager.id}/hubs`, admin.token, { hubIds: ['hub-dhaka-mirpur'] });
+  manager = await aStaff(t, { role: 'hub_manager', hub: gulshan });
+  otherManager = await aStaff(t, { role: 'hub_manager', hub: 'hub-dhaka-mirpur' });
   merchant = await bookingMerchant(t);
   rider = await newRider(gulshan, 'Rubel Mia');
   otherRider = await newRider(gulshan, 'Karim Uddin');

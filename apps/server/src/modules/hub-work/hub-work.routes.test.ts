@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aStaff } from '../../../test/factories';
 import { caller, signInStaff } from '../../../test/fixtures';
-import { createTestApp, lastOtp, type TestApp, uniquePhone } from '../../../test/helpers';
+import { createTestApp, type TestApp } from '../../../test/helpers';
 import { type BookingMerchant, bookingMerchant, bookParcel } from '../../../test/operations-fixtures';
 
 let t: TestApp;
@@ -19,18 +20,7 @@ const toRajshahi = {
   deliveryAreaId: 'rajshahi--paba',
 };
 
-async function signInRider(hubId: string) {
-  const phone = uniquePhone();
-  const created = await call('POST', '/ops/riders', admin.token, { name: 'Karim Mia', phone, hubId });
-  expect(created.statusCode, created.body).toBe(201);
-  expect((await call('POST', '/ops/auth/rider-login', undefined, { phone })).statusCode).toBe(200);
-  const verify = await call('POST', '/ops/auth/verify', undefined, {
-    phone,
-    code: await lastOtp(t.app, phone),
-  });
-  expect(verify.statusCode, verify.body).toBe(200);
-  return { id: created.json<{ id: string }>().id, token: verify.json<{ token: string }>().token };
-}
+const signInRider = (hubId: string) => aStaff(t, { role: 'rider', hub: hubId });
 
 async function statusOf(trackingId: string) {
   const row = await t.database.db
@@ -63,15 +53,8 @@ beforeAll(async () => {
   t = await createTestApp({ DB_POOL_MAX: '1' });
   call = caller(t);
   admin = await signInStaff(t, 'admin');
-  mirpur = await signInStaff(t, 'hub_manager');
-  rajshahi = await signInStaff(t, 'hub_manager');
-  for (const [who, hub] of [
-    [mirpur, 'hub-dhaka-mirpur'],
-    [rajshahi, 'hub-rajshahi'],
-  ] as const) {
-    const res = await call('PUT', `/ops/staff/${who.id}/hubs`, admin.token, { hubIds: [hub] });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  mirpur = await aStaff(t, { role: 'hub_manager', hub: 'hub-dhaka-mirpur' });
+  rajshahi = await aStaff(t, { role: 'hub_manager', hub: 'hub-rajshahi' });
   merchant = await bookingMerchant(t);
   rider = await signInRider('hub-dhaka-mirpur');
   otherRider = await signInRider('hub-dhaka-mirpur');

@@ -1,45 +1,28 @@
 import { labelMessages } from '@dak/domain/labels';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePdfBarcodes, pdfPageCount } from '../../../../../e2e/barcodes';
+import { aParcel, aPickupLocation, type Merchant } from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
 import { createTestApp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
 import { hubCode } from './labels.service';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
-type Merchant = Awaited<ReturnType<typeof registerMerchant>>;
 let owner: Merchant;
 let stranger: Merchant;
 type Booked = { id: string; trackingId: string };
 let parcels: Booked[];
 let strangersParcel: Booked;
 
-async function addPickup(m: Merchant) {
-  const res = await call('POST', `/shops/${m.shop.id}/pickup-locations`, m.token, {
-    name: 'Mirpur warehouse',
-    address: 'House 12, Road 5, Mirpur 10',
-    areaId: 'dhaka-city--mirpur-10',
-    phone: uniquePhone(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
-}
+const addPickup = (m: Merchant) => aPickupLocation(t, m);
 
-async function book(m: Merchant, pickupLocationId: string, overrides: Record<string, unknown> = {}) {
-  const res = await call('POST', `/shops/${m.shop.id}/parcels`, m.token, {
-    customerName: 'Rahima Begum',
-    customerPhone: uniquePhone(),
-    customerAddress: 'House 5, Road 3, Gulshan 1',
-    deliveryAreaId: 'dhaka-city--gulshan',
-    pickupLocationId,
-    cashCollectionAmount: 1250,
-    sellingPrice: 1200,
-    weightGrams: 500,
-    ...overrides,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Booked;
-}
+/** A parcel of the merchant's, each to its own customer's phone. */
+const book = (
+  m: Merchant,
+  pickupLocationId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<Booked> =>
+  aParcel(t, { shop: { ...m, pickupId: pickupLocationId } }, { customerPhone: uniquePhone(), ...overrides });
 
 const labelsOf = (m: Merchant, payload: unknown, token = m.token) =>
   call('POST', `/shops/${m.shop.id}/parcels/labels`, token, payload);

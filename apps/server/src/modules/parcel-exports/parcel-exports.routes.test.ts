@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aParcel, aPickupLocation, type Merchant } from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
+import { createTestApp, registerMerchant, type TestApp } from '../../../test/helpers';
 import { parcelExportHeaders } from './parcel-exports.service';
 
 /**
@@ -10,27 +11,19 @@ import { parcelExportHeaders } from './parcel-exports.service';
  */
 let t: TestApp;
 let call: ReturnType<typeof caller>;
-type Merchant = Awaited<ReturnType<typeof registerMerchant>>;
 let owner: Merchant;
 let stranger: Merchant;
 const gulshan = 'dhaka-city--gulshan';
 const sylhet = 'sylhet--sylhet-sadar';
 
 async function book(m: Merchant, pickupLocationId: string, overrides: Record<string, unknown>) {
-  const res = await call('POST', `/shops/${m.shop.id}/parcels`, m.token, {
-    customerName: 'Rahima Begum',
-    customerPhone: '01712345678',
-    customerAddress: 'House 5, Road 3, Gulshan 1',
-    deliveryAreaId: gulshan,
-    pickupLocationId,
-    cashCollectionAmount: 1250,
-    sellingPrice: 1200,
-    weightGrams: 500,
-    ...overrides,
-  });
-  expect(res.statusCode, res.body).toBe(201);
+  const parcel = await aParcel(
+    t,
+    { shop: { ...m, pickupId: pickupLocationId } },
+    { deliveryAreaId: gulshan, ...overrides },
+  );
   t.clock.advance(60_000); // The next parcel is a minute younger, so the order is known.
-  return res.json<{ trackingId: string }>().trackingId;
+  return parcel.trackingId;
 }
 
 async function waitReady(m: Merchant, id: string) {
@@ -67,14 +60,7 @@ beforeAll(async () => {
   call = caller(t);
   owner = await registerMerchant(t.app);
   stranger = await registerMerchant(t.app);
-  const pickup = await call('POST', `/shops/${owner.shop.id}/pickup-locations`, owner.token, {
-    name: 'Mirpur warehouse',
-    address: 'House 12, Road 5, Mirpur 10',
-    areaId: 'dhaka-city--mirpur-10',
-    phone: uniquePhone(),
-  });
-  expect(pickup.statusCode, pickup.body).toBe(201);
-  const pickupId = pickup.json().id as string;
+  const pickupId = await aPickupLocation(t, owner);
   for (let i = 0; i < 3; i++) {
     sylhetTracking.push(
       await book(owner, pickupId, {

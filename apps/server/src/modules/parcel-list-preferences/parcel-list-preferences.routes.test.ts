@@ -1,7 +1,8 @@
 import { defaultParcelListPreferences } from '@dak/domain/parcel-list';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aParcel, aPickupLocation } from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
+import { createTestApp, registerMerchant, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
@@ -150,26 +151,11 @@ describe('the list views the preferences turn on', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    const pickup = await call('POST', `/shops/${owner.shop.id}/pickup-locations`, owner.token, {
-      name: 'Mirpur warehouse',
-      address: 'House 12, Road 5, Mirpur 10',
-      areaId: 'dhaka-city--mirpur-10',
-      phone: uniquePhone(),
-    });
-    expect(pickup.statusCode, pickup.body).toBe(201);
+    const pickupId = await aPickupLocation(t, owner);
     for (const name of ['pending', 'held', 'failed', 'moving']) {
-      const res = await call('POST', `/shops/${owner.shop.id}/parcels`, owner.token, {
-        customerName: `Customer ${name}`,
-        customerPhone: '01712345678',
-        customerAddress: 'House 5, Road 3, Gulshan 1',
-        deliveryAreaId: 'dhaka-city--gulshan',
-        pickupLocationId: pickup.json().id,
-        cashCollectionAmount: 1250,
-        sellingPrice: 1200,
-        weightGrams: 500,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      ids[name] = res.json().id;
+      ids[name] = (
+        await aParcel(t, { shop: { ...owner, pickupId } }, { customerName: `Customer ${name}` })
+      ).id;
     }
     // The life cycle up to these statuses is the transition service's (tested there); set directly.
     const set = (name: string, status: 'pickup_hold' | 'delivery_attempted' | 'in_transit') =>

@@ -1,39 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aBooking, areas, aShop, type Merchant, parcelCount } from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
+import { createTestApp, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
-type Merchant = Awaited<ReturnType<typeof registerMerchant>>;
 type Shop = { m: Merchant; pickupId: string };
 let shopA: Shop;
 let shopB: Shop;
 
-const areas = { mirpur: 'dhaka-city--mirpur-10', gulshan: 'dhaka-city--gulshan' };
-
 async function bookingShop(): Promise<Shop> {
-  const m = await registerMerchant(t.app);
-  const res = await call('POST', `/shops/${m.shop.id}/pickup-locations`, m.token, {
-    name: 'Mirpur warehouse',
-    address: 'House 12, Road 5, Mirpur 10',
-    areaId: areas.mirpur,
-    phone: uniquePhone(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { m, pickupId: res.json().id };
+  const m = await aShop(t);
+  return { m, pickupId: m.pickupId };
 }
 
-const info = (shop: Shop, overrides: Record<string, unknown> = {}) => ({
-  customerName: 'Rahima Begum',
-  customerPhone: '01712345678',
-  customerAddress: 'House 5, Road 3, Gulshan 1',
-  deliveryAreaId: areas.gulshan,
-  pickupLocationId: shop.pickupId,
-  cashCollectionAmount: 1250,
-  sellingPrice: 1200,
-  weightGrams: 500,
-  ...overrides,
-});
+const info = (shop: Shop, overrides: Record<string, unknown> = {}) => aBooking(shop.pickupId, overrides);
 
 function exchange(shop: Shop, body: Record<string, unknown>, key?: string) {
   return t.app.inject({
@@ -58,14 +39,7 @@ async function bookReverse(shop: Shop, overrides: Record<string, unknown> = {}) 
 const detail = async (shop: Shop, id: string) =>
   (await call('GET', `/shops/${shop.m.shop.id}/parcels/${id}`, shop.m.token)).json();
 
-async function countParcels(shopId: string) {
-  const row = await t.database.db
-    .selectFrom('parcels')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('shop_id', '=', shopId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const countParcels = (shopId: string) => parcelCount(t, shopId);
 
 beforeAll(async () => {
   t = await createTestApp();

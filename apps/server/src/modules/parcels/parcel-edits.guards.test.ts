@@ -2,8 +2,9 @@ import { messages } from '@dak/domain/errors';
 import { parcelEditMessages } from '@dak/domain/parcel-edits';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { aParcel, aShop } from '../../../test/factories';
 import { caller } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
+import { createTestApp, type TestApp } from '../../../test/helpers';
 
 /**
  * Issue 11, finding 1 and its guards, through the HTTP API: a burst of edits of one parcel once
@@ -19,26 +20,8 @@ async function shopWithParcel(env: Record<string, string>) {
   const t = await createTestApp(env);
   apps.push(t);
   const call = caller(t);
-  const owner = await registerMerchant(t.app);
-  const pickup = await call('POST', `/shops/${owner.shop.id}/pickup-locations`, owner.token, {
-    name: 'Mirpur warehouse',
-    address: 'House 12, Road 5, Mirpur 10',
-    areaId: 'dhaka-city--mirpur-10',
-    phone: uniquePhone(),
-  });
-  expect(pickup.statusCode, pickup.body).toBe(201);
-  const booked = await call('POST', `/shops/${owner.shop.id}/parcels`, owner.token, {
-    customerName: 'Rahima Begum',
-    customerPhone: '01712345678',
-    customerAddress: 'House 5, Road 3, Gulshan 1',
-    deliveryAreaId: 'dhaka-city--gulshan',
-    pickupLocationId: pickup.json().id,
-    cashCollectionAmount: 1250,
-    sellingPrice: 1200,
-    weightGrams: 500,
-  });
-  expect(booked.statusCode, booked.body).toBe(201);
-  const parcelId = booked.json<{ id: string }>().id;
+  const owner = await aShop(t);
+  const parcelId = (await aParcel(t, { shop: owner })).id;
   const edit = (body: Record<string, unknown>) =>
     call('PUT', `/shops/${owner.shop.id}/parcels/${parcelId}`, owner.token, body);
   return { t, call, owner, parcelId, edit };

@@ -2,35 +2,16 @@ import { parcelEditMessages } from '@dak/domain/parcel-edits';
 import { defaultParcelListPreferences } from '@dak/domain/parcel-list';
 import type { ParcelStatus } from '@dak/domain/parcel-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aParcel, areas, aShop, type Shop } from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
+import { createTestApp, registerMerchant, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
-type Merchant = Awaited<ReturnType<typeof registerMerchant>>;
-let owner: Merchant;
-let pickupId: string;
-
-const areas = {
-  mirpur: 'dhaka-city--mirpur-10',
-  gulshan: 'dhaka-city--gulshan',
-  sylhet: 'sylhet--sylhet-sadar',
-};
+let owner: Shop;
 
 async function book(overrides: Record<string, unknown> = {}) {
-  const res = await call('POST', `/shops/${owner.shop.id}/parcels`, owner.token, {
-    customerName: 'Rahima Begum',
-    customerPhone: '01712345678',
-    customerAddress: 'House 5, Road 3, Gulshan 1',
-    deliveryAreaId: areas.gulshan,
-    pickupLocationId: pickupId,
-    cashCollectionAmount: 1250,
-    sellingPrice: 1200,
-    weightGrams: 500,
-    ...overrides,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: string }>().id;
+  return (await aParcel(t, { shop: owner }, overrides)).id;
 }
 
 const edit = (parcelId: string, body: Record<string, unknown>, token = owner.token) =>
@@ -45,15 +26,7 @@ async function setStatus(parcelId: string, status: ParcelStatus) {
 beforeAll(async () => {
   t = await createTestApp();
   call = caller(t);
-  owner = await registerMerchant(t.app);
-  const res = await call('POST', `/shops/${owner.shop.id}/pickup-locations`, owner.token, {
-    name: 'Mirpur warehouse',
-    address: 'House 12, Road 5, Mirpur 10',
-    areaId: areas.mirpur,
-    phone: uniquePhone(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  pickupId = res.json().id;
+  owner = await aShop(t);
 });
 afterAll(() => t.close());
 

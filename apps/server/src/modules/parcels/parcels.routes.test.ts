@@ -1,49 +1,31 @@
 import { isValidTrackingId } from '@dak/domain/tracking-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  aBooking,
+  aPickupLocation,
+  areas,
+  aShop,
+  type Merchant,
+  parcelCount,
+  type Shop,
+} from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
+import { createTestApp, registerMerchant, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
-type Merchant = Awaited<ReturnType<typeof registerMerchant>>;
-let owner: Merchant;
+let owner: Shop;
 let pickupId: string;
 
-const areas = {
-  mirpur: 'dhaka-city--mirpur-10',
-  gulshan: 'dhaka-city--gulshan',
-  sylhet: 'sylhet--sylhet-sadar',
-};
-
-async function addPickup(m: Merchant, overrides: Record<string, unknown> = {}) {
-  const res = await call('POST', `/shops/${m.shop.id}/pickup-locations`, m.token, {
-    name: 'Mirpur warehouse',
-    address: 'House 12, Road 5, Mirpur 10',
-    areaId: areas.mirpur,
-    phone: uniquePhone(),
-    ...overrides,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
-}
+const addPickup = (m: Merchant, overrides: Record<string, unknown> = {}) => aPickupLocation(t, m, overrides);
 
 /** A merchant with a shop that can book (one active pickup location in Mirpur). */
 async function bookingMerchant() {
-  const m = await registerMerchant(t.app);
-  return { m, pickupId: await addPickup(m) };
+  const m = await aShop(t);
+  return { m, pickupId: m.pickupId };
 }
 
-const booking = (overrides: Record<string, unknown> = {}) => ({
-  customerName: 'Rahima Begum',
-  customerPhone: '01712345678',
-  customerAddress: 'House 5, Road 3, Gulshan 1',
-  deliveryAreaId: areas.gulshan,
-  pickupLocationId: pickupId,
-  cashCollectionAmount: 1250,
-  sellingPrice: 1200,
-  weightGrams: 500,
-  ...overrides,
-});
+const booking = (overrides: Record<string, unknown> = {}) => aBooking(pickupId, overrides);
 
 function book(m: Pick<Merchant, 'token' | 'shop'>, body: Record<string, unknown>, key?: string) {
   return t.app.inject({
@@ -54,20 +36,13 @@ function book(m: Pick<Merchant, 'token' | 'shop'>, body: Record<string, unknown>
   });
 }
 
-async function countParcels(shopId: string) {
-  const row = await t.database.db
-    .selectFrom('parcels')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('shop_id', '=', shopId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const countParcels = (shopId: string) => parcelCount(t, shopId);
 
 beforeAll(async () => {
   t = await createTestApp();
   call = caller(t);
-  owner = await registerMerchant(t.app);
-  pickupId = await addPickup(owner);
+  owner = await aShop(t);
+  pickupId = owner.pickupId;
 });
 afterAll(() => t.close());
 

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aParcel } from '../../../test/factories';
 import { addMember, caller, signInStaff } from '../../../test/fixtures';
 import { createTestApp, lastSms, type TestApp } from '../../../test/helpers';
-import {
-  type BookingMerchant,
-  bookingMerchant,
-  bookParcel,
-  toOutForDelivery,
-  walk,
-} from '../../../test/operations-fixtures';
+import { type BookingMerchant, bookingMerchant, bookParcel, walk } from '../../../test/operations-fixtures';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
@@ -25,12 +20,7 @@ afterAll(() => t.close());
 
 /** A booked parcel walked to a failed delivery attempt. */
 async function failedParcel(m: BookingMerchant = merchant) {
-  const { trackingId } = await bookParcel(t, m);
-  await walk(t, admin.token, trackingId, [
-    ...toOutForDelivery,
-    { status: 'delivery_attempted', reason: 'customer_unreachable' },
-  ]);
-  return trackingId;
+  return (await aParcel(t, { shop: m, status: 'delivery_attempted', by: admin })).trackingId;
 }
 
 async function parcel(trackingId: string) {
