@@ -29,8 +29,7 @@ import { createSessionsService } from './modules/auth/sessions.service';
 import { staffAuthRoutes } from './modules/auth/staff-auth.routes';
 import { createStaffAuthService } from './modules/auth/staff-auth.service';
 import { createStaffBootstrap } from './modules/auth/staff-bootstrap';
-import { bulkParcelsRoutes } from './modules/bulk-parcels/bulk-parcels.routes';
-import { createBulkParcelsService } from './modules/bulk-parcels/bulk-parcels.service';
+import { bulkParcelsModule } from './modules/bulk-parcels/bulk-parcels.module';
 import { callsRoutes } from './modules/calls/calls.routes';
 import { createCallsService } from './modules/calls/calls.service';
 import { createHttpTelephonyProvider } from './modules/calls/telephony.providers';
@@ -60,20 +59,13 @@ import { nidRoutes } from './modules/nid/nid.routes';
 import { createNidService } from './modules/nid/nid.service';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { createOpsService } from './modules/ops/ops.service';
-import { createParcelExportsRepository } from './modules/parcel-exports/parcel-exports.repository';
-import { parcelExportsRoutes } from './modules/parcel-exports/parcel-exports.routes';
-import { createParcelExportsService } from './modules/parcel-exports/parcel-exports.service';
+import { parcelExportsModule } from './modules/parcel-exports/parcel-exports.module';
 import { parcelListPreferencesRoutes } from './modules/parcel-list-preferences/parcel-list-preferences.routes';
 import { createParcelListPreferencesService } from './modules/parcel-list-preferences/parcel-list-preferences.service';
 import { createParcelSmsService } from './modules/parcel-sms/parcel-sms.service';
 import { parcelTransitionsRoutes } from './modules/parcel-transitions/parcel-transitions.routes';
 import { createParcelTransitionsService } from './modules/parcel-transitions/parcel-transitions.service';
-import { createParcelEditsRepository } from './modules/parcels/parcel-edits.repository';
-import { parcelEditsRoutes } from './modules/parcels/parcel-edits.routes';
-import { createParcelEditsService } from './modules/parcels/parcel-edits.service';
-import { createParcelsRepository } from './modules/parcels/parcels.repository';
-import { parcelsRoutes } from './modules/parcels/parcels.routes';
-import { createParcelsService } from './modules/parcels/parcels.service';
+import { parcelsModule } from './modules/parcels/parcels.module';
 import { createBanksService } from './modules/payment-methods/banks.service';
 import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes';
 import { createPaymentMethodsService } from './modules/payment-methods/payment-methods.service';
@@ -264,17 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Parcels (issue 4, part 2).
   // The shop's address book and customer flags (issue 4, parts 4 and 8); booking fills the book.
   const customers = createCustomersService({ db, clock, repo: createCustomersRepository(db), geo });
-  const parcelsRepo = createParcelsRepository(db);
-  const parcels = createParcelsService({ db, clock, repo: parcelsRepo, pickups, pricing, customers });
-  // Parcel edits, notes and the audit log (issue 4, parts 3 and 8).
-  const parcelEdits = createParcelEditsService({
-    db,
-    clock,
-    repo: createParcelEditsRepository(db),
-    parcels: parcelsRepo,
-    pickups,
-    pricing,
-  });
+  // With parcel edits, notes and the audit log (issue 4, parts 3 and 8).
+  const parcels = parcelsModule({ db, clock, guards, pickups, pricing, customers });
   // Parcel labels as PDF (issue 4, part 9).
   const labels = createLabelsService({ repo: createLabelsRepository(db) });
   // Reading addresses into areas (issue 4, part 5).
@@ -304,19 +287,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const deliveryRuns = createDeliveryRunsService({ db, clock, storage, transitions });
   const tracking = createTrackingService({ db, rateLimiter, limits: config.rateLimits });
   // Bulk booking from a sheet (issue 4, part 6).
-  const bulkParcels = createBulkParcelsService({ db, clock, parcels, pickups, flags, addressPrediction });
-  // The parcel list's exports and preferences (issue 4, part 7).
-  const parcelExports = createParcelExportsService({
+  const bulkParcels = bulkParcelsModule({
+    db,
     clock,
-    repo: createParcelExportsRepository(db),
-    parcels,
+    guards,
+    parcels: parcels.service,
+    flags,
+    addressPrediction,
+  });
+  // The parcel list's exports and preferences (issue 4, part 7).
+  const parcelExports = parcelExportsModule({
+    db,
+    clock,
+    guards,
+    parcels: parcels.service,
     storage,
     jobs,
     ttlHours: config.exportTtlHours,
     log: app.log,
   });
-  jobs.register(exportParcelsJob({ exports: parcelExports }));
-  jobs.register(expireParcelExportsJob({ exports: parcelExports }));
+  jobs.register(exportParcelsJob({ exports: parcelExports.service }));
+  jobs.register(expireParcelExportsJob({ exports: parcelExports.service }));
   jobs.register(pruneRateLimitHitsJob({ db, clock }));
   // Returns and call logs (issue 5, items 6 and 8).
   const returns = createReturnsService({
@@ -377,12 +368,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(opsRoutes({ ops, guards }));
       await api.register(pricingRoutes({ pricing, guards }));
       await api.register(addressPredictionRoutes({ addressPrediction }));
-      await api.register(bulkParcelsRoutes({ bulk: bulkParcels, guards }));
-      await api.register(parcelsRoutes({ parcels, guards }));
-      await api.register(parcelEditsRoutes({ edits: parcelEdits, guards }));
+      await api.register(bulkParcels.routes);
+      await api.register(parcels.routes);
       await api.register(customersRoutes({ customers, guards }));
       await api.register(labelsRoutes({ labels, guards, publicUrl: config.publicUrl }));
-      await api.register(parcelExportsRoutes({ exports: parcelExports, guards }));
+      await api.register(parcelExports.routes);
       await api.register(parcelListPreferencesRoutes({ preferences: parcelListPreferences, guards }));
       await api.register(siteContentRoutes({ content: siteContent, guards }));
       await api.register(enterpriseLeadsRoutes({ leads: enterpriseLeads, guards }));
