@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { type Guards, shopOf } from '../../plugins/auth';
 import { requiredIdempotencyHeaders, sendIdempotent } from '../parcels/idempotency';
-import { merchantOf, shopParams, shopRoute } from '../parcels/route-options';
+import { bookingOf, shopParams, shopRoute } from '../parcels/route-options';
 import type { BulkParcelsService } from './bulk-parcels.service';
 import { readBulkUpload } from './bulk-parcels.upload';
 
@@ -104,15 +104,7 @@ export function bulkParcelsRoutes(deps: { bulk: BulkParcelsService; guards: Guar
         }),
         bodyLimit: bulkJsonBodyLimit,
       },
-      async (request, reply) =>
-        sendIdempotent(
-          reply,
-          await bulk.confirm({
-            ...merchantOf(request),
-            body: request.body,
-            idempotencyKey: request.headers['idempotency-key'],
-          }),
-        ),
+      async (request, reply) => sendIdempotent(reply, await bulk.confirm(bookingOf(request))),
     );
 
     r.get(

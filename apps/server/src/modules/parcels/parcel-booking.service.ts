@@ -13,7 +13,7 @@ import type { PickupLocationsService } from '../pickup-locations/pickup-location
 import type { PricingService } from '../pricing/pricing.service';
 import { type Idempotency, requestHash } from './idempotency';
 import type { ParcelLoader } from './parcel-queries.service';
-import { asBodyError, fieldError, poisha, toParcel } from './parcel-shapes';
+import { asBodyError, chargeColumnsOf, fieldError, poisha, toParcel } from './parcel-shapes';
 import type { ParcelsRepository } from './parcels.repository';
 
 /** A checked booking ready to insert. */
@@ -71,12 +71,7 @@ function parcelRowOf(
     status: initialParcelStatus,
     seller_status: sellerStatusOf(initialParcelStatus),
     payment_status: 'cash_collection_pending' as const,
-    delivery_charge_poisha: poisha(quote.deliveryCharge),
-    cod_charge_poisha: poisha(quote.codCharge),
-    total_charge_poisha: poisha(quote.totalCharge),
-    return_charge_poisha: poisha(quote.returnCharge),
-    rate_class: quote.rateClass,
-    price_plan_id: quote.pricePlanId,
+    ...chargeColumnsOf(quote),
     pickup_date: pickupDate(now),
     created_by_user_id: userId,
     created_at: now,
@@ -89,7 +84,7 @@ function parcelRowOf(
  * a single booking, an exchange's legs and a bulk confirm all go through, and the single booking
  * itself, idempotent by its key.
  */
-export function createParcelBooking(deps: {
+export type ParcelBookingDeps = {
   db: Kysely<DB>;
   clock: Clock;
   repo: ParcelsRepository;
@@ -101,7 +96,9 @@ export function createParcelBooking(deps: {
   customers: Pick<CustomersService, 'recordBookings'>;
   /** Uniform integer in [0, max); tests may pass a seeded one. */
   randomInt?: (max: number) => number;
-}) {
+};
+
+export function createParcelBooking(deps: ParcelBookingDeps) {
   const { db, clock, repo, load, idempotency, pickups, pricing, customers } = deps;
   const random = deps.randomInt ?? randomInt;
 

@@ -15,13 +15,13 @@ import { databaseProblem } from '../../db/database';
 import type { DB, ParcelAuditLogTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { PickupLocationsService } from '../pickup-locations/pickup-locations.service';
-import type { PricingService } from '../pricing/pricing.service';
 import { recordAudit } from '../parcel-transitions/parcel-audit';
 import { recordEditEvent } from '../parcel-transitions/parcel-booking-events';
+import type { PickupLocationsService } from '../pickup-locations/pickup-locations.service';
+import type { PricingService } from '../pricing/pricing.service';
 import type { ParcelEditsRepository } from './parcel-edits.repository';
 import { parcelLoader } from './parcel-queries.service';
-import { asBodyError, fieldError, poisha, taka, toParcel } from './parcel-shapes';
+import { asBodyError, chargeColumnsOf, fieldError, poisha, taka, toParcel } from './parcel-shapes';
 import type { ParcelRow, ParcelsRepository } from './parcels.repository';
 
 export type ParcelEditsService = ReturnType<typeof createParcelEditsService>;
@@ -212,16 +212,7 @@ export function createParcelEditsService(deps: {
               : {}),
             ...(newAddress !== null ? { customer_address: newAddress } : {}),
             ...(newArea !== null ? { delivery_area_id: newArea } : {}),
-            ...(quote
-              ? {
-                  delivery_charge_poisha: poisha(quote.deliveryCharge),
-                  cod_charge_poisha: poisha(quote.codCharge),
-                  total_charge_poisha: poisha(quote.totalCharge),
-                  return_charge_poisha: poisha(quote.returnCharge),
-                  rate_class: quote.rateClass,
-                  price_plan_id: quote.pricePlanId,
-                }
-              : {}),
+            ...(quote ? chargeColumnsOf(quote) : {}),
             updated_at: now,
           },
           trx,

@@ -1,5 +1,6 @@
 import type { Parcel } from '@dak/domain/parcel';
 import { statusGroupOf } from '@dak/domain/parcel-status';
+import type { ChargeQuote } from '@dak/domain/pricing';
 import { AppError } from '../../errors';
 import type { ParcelEventRow, ParcelRow } from './parcels.repository';
 
@@ -7,6 +8,18 @@ import type { ParcelEventRow, ParcelRow } from './parcels.repository';
 
 export const taka = (poisha: number) => poisha / 100;
 export const poisha = (taka: number) => taka * 100;
+
+/** A quote's charge as the parcel's columns (booking and a repricing edit write them alike). */
+export function chargeColumnsOf(quote: ChargeQuote) {
+  return {
+    delivery_charge_poisha: poisha(quote.deliveryCharge),
+    cod_charge_poisha: poisha(quote.codCharge),
+    total_charge_poisha: poisha(quote.totalCharge),
+    return_charge_poisha: poisha(quote.returnCharge),
+    rate_class: quote.rateClass,
+    price_plan_id: quote.pricePlanId,
+  };
+}
 
 export function toParcel(row: ParcelRow): Parcel {
   return {

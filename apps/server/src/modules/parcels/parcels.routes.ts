@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Guards, shopOf } from '../../plugins/auth';
 import { optionalIdempotencyHeaders, sendIdempotent } from './idempotency';
 import type { ParcelsService } from './parcels.service';
-import { merchantOf, parcelParams, shopParams, shopRoute } from './route-options';
+import { bookingOf, merchantOf, parcelParams, shopParams, shopRoute } from './route-options';
 
 /** A shop's parcels: book, list, detail with the timeline, delete before pickup. */
 export function parcelsRoutes(deps: { parcels: ParcelsService; guards: Guards }) {
@@ -36,15 +36,7 @@ export function parcelsRoutes(deps: { parcels: ParcelsService; guards: Guards })
         body: parcelCreateSchema,
         response: { 200: parcelSchema, 201: parcelSchema },
       }),
-      async (request, reply) =>
-        sendIdempotent(
-          reply,
-          await parcels.create({
-            ...merchantOf(request),
-            body: request.body,
-            idempotencyKey: request.headers['idempotency-key'],
-          }),
-        ),
+      async (request, reply) => sendIdempotent(reply, await parcels.create(bookingOf(request))),
     );
 
     r.post(
@@ -63,11 +55,7 @@ export function parcelsRoutes(deps: { parcels: ParcelsService; guards: Guards })
         response: { 200: exchangeResultSchema, 201: exchangeResultSchema },
       }),
       async (request, reply) => {
-        const outcome = await parcels.createExchange({
-          ...merchantOf(request),
-          body: request.body,
-          idempotencyKey: request.headers['idempotency-key'],
-        });
+        const outcome = await parcels.createExchange(bookingOf(request));
         const result = { ...outcome.result, message: parcelMessages.exchangeCreated };
         return sendIdempotent(reply, { ...outcome, result });
       },

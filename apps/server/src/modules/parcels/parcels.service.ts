@@ -1,15 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import type { CustomersService } from '../customers/customers.service';
-import type { PickupLocationsService } from '../pickup-locations/pickup-locations.service';
-import type { PricingService } from '../pricing/pricing.service';
 import { createIdempotency } from './idempotency';
-import { createParcelBooking } from './parcel-booking.service';
+import { createParcelBooking, type ParcelBookingDeps } from './parcel-booking.service';
 import { createParcelDelete } from './parcel-delete.service';
 import { createParcelExchange } from './parcel-exchange.service';
 import { createParcelQueries, parcelLoader } from './parcel-queries.service';
-import type { ParcelsRepository } from './parcels.repository';
 
 export type ParcelsService = ReturnType<typeof createParcelsService>;
 
@@ -18,17 +11,7 @@ export type ParcelsService = ReturnType<typeof createParcelsService>;
  * checks bulk booking runs), exchange, the list and detail, and deletion before pickup. Every
  * status change and event is written by parcel-transitions in the use case's transaction.
  */
-export function createParcelsService(deps: {
-  db: Kysely<DB>;
-  clock: Clock;
-  repo: ParcelsRepository;
-  pickups: PickupLocationsService;
-  pricing: PricingService;
-  /** The shop's address book, updated in the booking's transaction. */
-  customers: Pick<CustomersService, 'recordBookings'>;
-  /** Uniform integer in [0, max); tests may pass a seeded one. */
-  randomInt?: (max: number) => number;
-}) {
+export function createParcelsService(deps: Omit<ParcelBookingDeps, 'load' | 'idempotency'>) {
   const { db, clock, repo } = deps;
   const load = parcelLoader(repo);
   const idempotency = createIdempotency(db);

@@ -25,3 +25,12 @@ export function shopRoute(guards: Guards) {
 export function merchantOf(request: FastifyRequest) {
   return { shopId: shopOf(request).shopId, userId: userOf(request).userId };
 }
+
+/** A booking request (single, exchange, bulk confirm): who books, the body, the Idempotency-Key. */
+export function bookingOf<B, K extends string | undefined>(
+  request: FastifyRequest & { body: B; headers: { 'idempotency-key'?: K } },
+) {
+  // K is string where the route's schema requires the header (validated before the handler).
+  const idempotencyKey = request.headers['idempotency-key'] as K;
+  return { ...merchantOf(request), body: request.body, idempotencyKey };
+}
