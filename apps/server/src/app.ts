@@ -19,8 +19,7 @@ import { type Clock, shiftedClock, systemClock } from './lib/clock';
 import { createLocalStorage } from './lib/storage';
 import { addressPredictionModule } from './modules/address-prediction/address-prediction.module';
 import { authModule } from './modules/auth/auth.module';
-import { bulkParcelsRoutes } from './modules/bulk-parcels/bulk-parcels.routes';
-import { createBulkParcelsService } from './modules/bulk-parcels/bulk-parcels.service';
+import { bulkParcelsModule } from './modules/bulk-parcels/bulk-parcels.module';
 import { callsRoutes } from './modules/calls/calls.routes';
 import { createCallsService } from './modules/calls/calls.service';
 import { createHttpTelephonyProvider } from './modules/calls/telephony.providers';
@@ -37,19 +36,12 @@ import { hubsModule } from './modules/hubs/hubs.module';
 import { labelsModule } from './modules/labels/labels.module';
 import { nidModule } from './modules/nid/nid.module';
 import { opsModule } from './modules/ops/ops.module';
-import { createParcelExportsRepository } from './modules/parcel-exports/parcel-exports.repository';
-import { parcelExportsRoutes } from './modules/parcel-exports/parcel-exports.routes';
-import { createParcelExportsService } from './modules/parcel-exports/parcel-exports.service';
+import { parcelExportsModule } from './modules/parcel-exports/parcel-exports.module';
 import { parcelListPreferencesModule } from './modules/parcel-list-preferences/parcel-list-preferences.module';
 import { createParcelSmsService } from './modules/parcel-sms/parcel-sms.service';
 import { parcelTransitionsRoutes } from './modules/parcel-transitions/parcel-transitions.routes';
 import { createParcelTransitionsService } from './modules/parcel-transitions/parcel-transitions.service';
-import { createParcelEditsRepository } from './modules/parcels/parcel-edits.repository';
-import { parcelEditsRoutes } from './modules/parcels/parcel-edits.routes';
-import { createParcelEditsService } from './modules/parcels/parcel-edits.service';
-import { createParcelsRepository } from './modules/parcels/parcels.repository';
-import { parcelsRoutes } from './modules/parcels/parcels.routes';
-import { createParcelsService } from './modules/parcels/parcels.service';
+import { parcelsModule } from './modules/parcels/parcels.module';
 import { paymentMethodsModule } from './modules/payment-methods/payment-methods.module';
 import { pickupLocationsModule } from './modules/pickup-locations/pickup-locations.module';
 import { pricingModule } from './modules/pricing/pricing.module';
@@ -216,17 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The shop's address book and customer flags (issue 4, parts 4 and 8); booking fills the book.
   const customersOf = customersModule({ ...core, geo: geo.service });
   const customers = customersOf.service;
-  const parcelsRepo = createParcelsRepository(db);
-  const parcels = createParcelsService({ db, clock, repo: parcelsRepo, pickups, pricing, customers });
-  // Parcel edits, notes and the audit log (issue 4, parts 3 and 8).
-  const parcelEdits = createParcelEditsService({
-    db,
-    clock,
-    repo: createParcelEditsRepository(db),
-    parcels: parcelsRepo,
-    pickups,
-    pricing,
-  });
+  // With parcel edits, notes and the audit log (issue 4, parts 3 and 8).
+  const parcels = parcelsModule({ db, clock, guards, pickups, pricing, customers });
   // Parcel labels as PDF (issue 4, part 9).
   const labels = labelsModule({ db, guards, publicUrl: config.publicUrl });
   // Reading addresses into areas (issue 4, part 5).
@@ -252,19 +235,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const deliveryRuns = deliveryRunsModule({ db, clock, storage, transitions, guards });
   const tracking = trackingModule({ ...core, ...limited });
   // Bulk booking from a sheet (issue 4, part 6).
-  const bulkParcels = createBulkParcelsService({ db, clock, parcels, pickups, flags, addressPrediction });
-  // The parcel list's exports and preferences (issue 4, part 7).
-  const parcelExports = createParcelExportsService({
+  const bulkParcels = bulkParcelsModule({
+    db,
     clock,
-    repo: createParcelExportsRepository(db),
-    parcels,
+    guards,
+    parcels: parcels.service,
+    flags,
+    addressPrediction,
+  });
+  // The parcel list's exports and preferences (issue 4, part 7).
+  const parcelExports = parcelExportsModule({
+    db,
+    clock,
+    guards,
+    parcels: parcels.service,
     storage,
     jobs,
     ttlHours: config.exportTtlHours,
     log: app.log,
   });
-  jobs.register(exportParcelsJob({ exports: parcelExports }));
-  jobs.register(expireParcelExportsJob({ exports: parcelExports }));
+  jobs.register(exportParcelsJob({ exports: parcelExports.service }));
+  jobs.register(expireParcelExportsJob({ exports: parcelExports.service }));
   jobs.register(pruneRateLimitHitsJob({ db, clock }));
   // Returns and call logs (issue 5, items 6 and 8).
   const returns = createReturnsService({
@@ -317,12 +308,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       for (const module of [flagsOf, settings, profile, ops, pricingModuleOf, addressPredictionOf]) {
         await api.register(module.routes);
       }
-      await api.register(bulkParcelsRoutes({ bulk: bulkParcels, guards }));
-      await api.register(parcelsRoutes({ parcels, guards }));
-      await api.register(parcelEditsRoutes({ edits: parcelEdits, guards }));
+      await api.register(bulkParcels.routes);
+      await api.register(parcels.routes);
       await api.register(customersOf.routes);
       await api.register(labels.routes);
-      await api.register(parcelExportsRoutes({ exports: parcelExports, guards }));
+      await api.register(parcelExports.routes);
       for (const module of [parcelListPreferences, siteContent, enterpriseLeads]) {
         await api.register(module.routes);
       }

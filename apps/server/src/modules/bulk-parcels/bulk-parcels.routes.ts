@@ -10,16 +10,13 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../errors';
-import { type Guards, shopOf, userOf } from '../../plugins/auth';
-import { requiredIdempotencyHeaders } from '../parcels/idempotency';
+import { type Guards, shopOf } from '../../plugins/auth';
+import { requiredIdempotencyHeaders, sendIdempotent } from '../parcels/idempotency';
+import { bookingOf, shopParams, shopRoute } from '../parcels/route-options';
 import type { BulkParcelsService } from './bulk-parcels.service';
 import { readBulkUpload } from './bulk-parcels.upload';
 
-const shopParams = z.object({ shopId: z.uuid() });
-const security = [{ bearer: [] }];
-const tags = ['parcels'];
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /**
  * A JSON body of up to 10 000 rows (a shop's highest import limit) is a few MB, above the API's
@@ -33,19 +30,15 @@ export function bulkParcelsRoutes(deps: { bulk: BulkParcelsService; guards: Guar
     // Multipart is parsed only in this plugin's routes (the NID plugin has its own).
     await app.register(fastifyMultipart, { throwFileSizeLimit: false });
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const { bulk, guards } = deps;
+    const { bulk } = deps;
+    const route = shopRoute(deps.guards);
 
     r.get(
       '/shops/:shopId/parcels/bulk/template',
-      {
-        ...guards.shop('parcel.create'),
-        schema: {
-          tags,
-          summary: 'The bulk upload template (.xlsx): the columns and one example row',
-          security,
-          params: shopParams,
-        },
-      },
+      route('parcel.create', {
+        summary: 'The bulk upload template (.xlsx): the columns and one example row',
+        params: shopParams,
+      }),
       async (_request, reply) => {
         const bytes = await bulk.template();
         return reply
@@ -58,10 +51,7 @@ export function bulkParcelsRoutes(deps: { bulk: BulkParcelsService; guards: Guar
     r.post(
       '/shops/:shopId/parcels/bulk/preview',
       {
-        ...guards.shop('parcel.create'),
-        bodyLimit: bulkJsonBodyLimit,
-        schema: {
-          tags,
+        ...route('parcel.create', {
           summary: 'Check a sheet of parcels row by row without booking',
           description:
             'multipart/form-data with `file` (.xlsx or .csv, at most 5 MB; `format` dak, shopify or ' +
@@ -70,10 +60,10 @@ export function bulkParcelsRoutes(deps: { bulk: BulkParcelsService; guards: Guar
             'delivery area is read from the address for shops with area-prediction-bulk. With a pickup ' +
             'location the charge is checked too. 413 PAYLOAD_TOO_LARGE over the shop’s import limit.',
           consumes: ['multipart/form-data', 'application/json'],
-          security,
           params: shopParams,
           response: { 200: bulkPreviewSchema },
-        },
+        }),
+        bodyLimit: bulkJsonBodyLimit,
       },
       async (request) => {
         const { shopId } = shopOf(request);
@@ -98,10 +88,7 @@ export function bulkParcelsRoutes(deps: { bulk: BulkParcelsService; guards: Guar
     r.post(
       '/shops/:shopId/parcels/bulk/confirm',
       {
-        ...guards.shop('parcel.create'),
-        bodyLimit: bulkJsonBodyLimit,
-        schema: {
-          tags,
+        ...route('parcel.create', {
           summary: 'Book every row of a checked sheet, or none',
           description:
             'Needs the pickup location and sellingPriceAcknowledged: true (spec 5). Rows are checked ' +
@@ -110,38 +97,24 @@ export function bulkParcelsRoutes(deps: { bulk: BulkParcelsService; guards: Guar
             'Idempotency-Key is required (one per sheet, the same on a retry): a retry of the same body ' +
             'answers with the first answer (header idempotent-replayed: true); the key with another body is ' +
             '409 IDEMPOTENCY_KEY_REUSED; while the first is still booking, 409 CONFLICT.',
-          security,
           params: shopParams,
           headers: requiredIdempotencyHeaders(bulkMessages.idempotencyKeyRequired),
           body: bulkConfirmSchema,
           response: { 201: bulkConfirmedSchema },
-        },
+        }),
+        bodyLimit: bulkJsonBodyLimit,
       },
-      async (request, reply) => {
-        const { result, statusCode, replayed } = await bulk.confirm({
-          shopId: shopOf(request).shopId,
-          userId: userOf(request).userId,
-          body: request.body,
-          idempotencyKey: request.headers['idempotency-key'],
-        });
-        if (replayed) reply.header('idempotent-replayed', 'true');
-        return reply.status(statusCode as 201).send(result);
-      },
+      async (request, reply) => sendIdempotent(reply, await bulk.confirm(bookingOf(request))),
     );
 
     r.get(
       '/shops/:shopId/parcels/bulk/logs',
-      {
-        ...guards.shop('parcel.view'),
-        schema: {
-          tags,
-          summary: 'The shop’s bulk uploads, newest first, with their counts',
-          security,
-          params: shopParams,
-          querystring: bulkLogQuerySchema,
-          response: { 200: bulkLogListSchema },
-        },
-      },
+      route('parcel.view', {
+        summary: 'The shop’s bulk uploads, newest first, with their counts',
+        params: shopParams,
+        querystring: bulkLogQuerySchema,
+        response: { 200: bulkLogListSchema },
+      }),
       (request) => bulk.logs(shopOf(request).shopId, request.query),
     );
   };

@@ -13,16 +13,13 @@ import {
 import { type ParcelCreate, parcelCreateSchema } from '@dak/domain/parcel';
 import type { ChargeQuote } from '@dak/domain/pricing';
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AddressPredictionService } from '../address-prediction/address-prediction.service';
 import type { FlagsService } from '../flags/flags.service';
 import { type KeyRecorder, requestHash } from '../parcels/idempotency';
 import type { ParcelsService } from '../parcels/parcels.service';
-import { fieldError } from '../parcels/parcels.service';
-import type { PickupLocationsService } from '../pickup-locations/pickup-locations.service';
+import type { BulkParcelsRepository } from './bulk-parcels.repository';
 
 export type BulkParcelsService = ReturnType<typeof createBulkParcelsService>;
 
@@ -47,22 +44,16 @@ function rowErrorsOf(error: unknown): BulkRowError[] {
  * books all rows through the parcels service or none, and logs the upload.
  */
 export function createBulkParcelsService(deps: {
-  db: Kysely<DB>;
+  repo: BulkParcelsRepository;
   clock: Clock;
   parcels: ParcelsService;
-  pickups: PickupLocationsService;
   flags: FlagsService;
   addressPrediction: AddressPredictionService;
 }) {
-  const { db, clock, parcels, pickups, flags, addressPrediction } = deps;
+  const { repo, clock, parcels, flags, addressPrediction } = deps;
 
   async function limitOf(shopId: string) {
-    const row = await db
-      .selectFrom('shops')
-      .select('bulk_import_limit')
-      .where('id', '=', shopId)
-      .executeTakeFirst();
-    return row?.bulk_import_limit ?? defaultBulkImportLimit;
+    return (await repo.importLimit(shopId)) ?? defaultBulkImportLimit;
   }
 
   async function predictionEnabled(shopId: string) {
@@ -70,19 +61,6 @@ export function createBulkParcelsService(deps: {
       return (await flags.rollout(shopId, bulkPredictionFlag)).enabled;
     } catch {
       return false;
-    }
-  }
-
-  /** The chosen pickup location must be the shop's and active, once for the whole upload. */
-  async function checkPickup(shopId: string, pickupLocationId: string) {
-    const location = await pickups.get(shopId, pickupLocationId).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') {
-        throw fieldError('pickupLocationId', 'Pickup location not found');
-      }
-      throw error;
-    });
-    if (location.status !== 'active') {
-      throw fieldError('pickupLocationId', 'This pickup location is inactive. Choose an active one.');
     }
   }
 
@@ -96,7 +74,8 @@ export function createBulkParcelsService(deps: {
     if (rows.length > limit) {
       throw new AppError('PAYLOAD_TOO_LARGE', bulkMessages.tooManyRows(limit), { limit, rows: rows.length });
     }
-    if (pickupLocationId) await checkPickup(shopId, pickupLocationId);
+    // The chosen pickup location must be the shop's and active, once for the whole upload.
+    if (pickupLocationId) await parcels.checkPickupLocation(shopId, pickupLocationId);
     const predict = await predictionEnabled(shopId);
     const out: CheckedRow[] = [];
     for (const [index, input] of rows.entries()) {
@@ -225,7 +204,7 @@ export function createBulkParcelsService(deps: {
           created_at: clock.now(),
         });
         if (bad.length > 0) {
-          await db.insertInto('bulk_parcel_create_logs').values(log(0, bad.length)).execute();
+          await repo.insertLog(log(0, bad.length));
           throw new AppError('VALIDATION_FAILED', bulkMessages.invalidRows, {
             rows: bad.map((r) => ({ index: r.index, errors: r.errors })),
           });
@@ -242,12 +221,8 @@ export function createBulkParcelsService(deps: {
             if (count > 1) await keys.record(trx, { inProgress: true }, 202);
           },
           onLastBatch: async (trx, trackingIds) => {
-            const row = await trx
-              .insertInto('bulk_parcel_create_logs')
-              .values(log(body.rows.length, 0))
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            answer = { logId: row.id, created: trackingIds.length, trackingIds: [...trackingIds] };
+            const logId = await repo.insertLog(log(body.rows.length, 0), trx);
+            answer = { logId, created: trackingIds.length, trackingIds: [...trackingIds] };
             if (batches > 1) await keys.complete(trx, answer);
             else await keys.record(trx, answer);
           },
@@ -258,27 +233,7 @@ export function createBulkParcelsService(deps: {
     },
 
     async logs(shopId: string, page: { limit: number; offset: number }) {
-      const base = db.selectFrom('bulk_parcel_create_logs as b').where('b.shop_id', '=', shopId);
-      const [rows, count] = await Promise.all([
-        base
-          .innerJoin('users as u', 'u.id', 'b.user_id')
-          .select([
-            'b.id',
-            'b.file_name',
-            'b.total',
-            'b.created',
-            'b.failed',
-            'b.created_at',
-            'b.user_id',
-            'u.full_name',
-          ])
-          .orderBy('b.created_at', 'desc')
-          .orderBy('b.id', 'desc')
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, count } = await repo.logs(shopId, page);
       return {
         items: rows.map((r) => ({
           id: r.id,
@@ -289,7 +244,7 @@ export function createBulkParcelsService(deps: {
           user: { id: r.user_id, name: r.full_name },
           createdAt: r.created_at,
         })),
-        count: Number(count.n),
+        count,
       };
     },
   };

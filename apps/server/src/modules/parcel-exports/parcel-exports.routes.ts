@@ -7,13 +7,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Guards, shopOf, userOf } from '../../plugins/auth';
+import { type Guards, shopOf } from '../../plugins/auth';
+import { merchantOf, shopParams, shopRoute } from '../parcels/route-options';
 import { type ParcelExportsService, xlsxType } from './parcel-exports.service';
 
-const shopParams = z.object({ shopId: z.uuid() });
 const exportParams = shopParams.extend({ exportId: z.uuid({ error: parcelExportMessages.notFound }) });
-const tags = ['parcels'];
-const security = [{ bearer: [] }];
 
 /**
  * Exports of the parcel list to xlsx (spec 7: GET /v3/shop/{shop}/export/parcels and /status).
@@ -23,62 +21,44 @@ const security = [{ bearer: [] }];
 export function parcelExportsRoutes(deps: { exports: ParcelExportsService; guards: Guards }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const { exports, guards } = deps;
+    const { exports } = deps;
+    const route = shopRoute(deps.guards);
 
     r.post(
       '/shops/:shopId/parcel-exports',
-      {
-        ...guards.shop('parcel.view'),
-        schema: {
-          tags,
-          summary: 'Export the parcel list with these filters to parcels_{date}.xlsx (a background job)',
-          description:
-            'The body takes the list’s filters and sort (no page). Answers 202 at once; poll the export ' +
-            'until status is ready, then download it. 429 RATE_LIMITED while three exports of the shop are ' +
-            'unfinished. ' +
-            'Exports are kept for EXPORT_TTL_HOURS (24 by default).',
-          security,
-          params: shopParams,
-          body: parcelExportFiltersSchema,
-          response: { 202: parcelExportCreatedSchema },
-        },
-      },
+      route('parcel.view', {
+        summary: 'Export the parcel list with these filters to parcels_{date}.xlsx (a background job)',
+        description:
+          'The body takes the list’s filters and sort (no page). Answers 202 at once; poll the export ' +
+          'until status is ready, then download it. 429 RATE_LIMITED while three exports of the shop are ' +
+          'unfinished. ' +
+          'Exports are kept for EXPORT_TTL_HOURS (24 by default).',
+        params: shopParams,
+        body: parcelExportFiltersSchema,
+        response: { 202: parcelExportCreatedSchema },
+      }),
       async (request, reply) => {
-        const created = await exports.create({
-          shopId: shopOf(request).shopId,
-          userId: userOf(request).userId,
-          filters: request.body,
-        });
+        const created = await exports.create({ ...merchantOf(request), filters: request.body });
         return reply.status(202).send(created);
       },
     );
 
     r.get(
       '/shops/:shopId/parcel-exports/:exportId',
-      {
-        ...guards.shop('parcel.view'),
-        schema: {
-          tags,
-          summary: 'An export’s status and progress (rows done of the total)',
-          security,
-          params: exportParams,
-          response: { 200: parcelExportSchema },
-        },
-      },
+      route('parcel.view', {
+        summary: 'An export’s status and progress (rows done of the total)',
+        params: exportParams,
+        response: { 200: parcelExportSchema },
+      }),
       (request) => exports.get(shopOf(request).shopId, request.params.exportId),
     );
 
     r.get(
       '/shops/:shopId/parcel-exports/:exportId/download',
-      {
-        ...guards.shop('parcel.view'),
-        schema: {
-          tags,
-          summary: 'The finished export (.xlsx); 409 EXPORT_NOT_READY before it is built',
-          security,
-          params: exportParams,
-        },
-      },
+      route('parcel.view', {
+        summary: 'The finished export (.xlsx); 409 EXPORT_NOT_READY before it is built',
+        params: exportParams,
+      }),
       async (request, reply) => {
         const file = await exports.download(shopOf(request).shopId, request.params.exportId);
         return reply

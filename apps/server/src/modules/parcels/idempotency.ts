@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { FastifyReply } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { ParcelsRepository } from './parcels.repository';
+import { createIdempotencyRepository } from './idempotency.repository';
 
 /**
  * Idempotency-Key for booking (DESIGN.md section 6), one implementation for a single booking, an
@@ -58,7 +59,8 @@ export type KeyRecorder = {
   complete(trx: Transaction<DB>, response: unknown, statusCode?: number): Promise<void>;
 };
 
-export function createIdempotency(repo: ParcelsRepository) {
+export function createIdempotency(db: Kysely<DB>) {
+  const repo = createIdempotencyRepository(db);
   return {
     /**
      * Runs `book` at most once per shop and key. Without a key it simply runs. `hash` identifies
@@ -71,20 +73,20 @@ export function createIdempotency(repo: ParcelsRepository) {
       reusedMessage: string;
       book: (keys: KeyRecorder) => Promise<{ result: R; statusCode: number }>;
       replay: (stored: StoredKey) => Promise<R>;
-    }): Promise<{ result: R; statusCode: number; replayed: boolean }> {
+    }): Promise<IdempotentOutcome<R>> {
       const { shopId, key, hash } = input;
       const replayed = async (stored: StoredKey) => {
         if (stored.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', input.reusedMessage);
         return { result: await input.replay(stored), statusCode: stored.status_code, replayed: true };
       };
       if (key) {
-        const stored = await repo.findIdempotencyKey(shopId, key);
+        const stored = await repo.find(shopId, key);
         if (stored) return replayed(stored);
       }
       const keys: KeyRecorder = {
         async record(trx, response, statusCode = 201) {
           if (!key) return;
-          const recorded = await repo.insertIdempotencyKey(
+          const recorded = await repo.insert(
             {
               shop_id: shopId,
               key,
@@ -98,7 +100,7 @@ export function createIdempotency(repo: ParcelsRepository) {
         },
         async complete(trx, response, statusCode = 201) {
           if (!key) return;
-          await repo.updateIdempotencyKey(
+          await repo.update(
             shopId,
             key,
             { status_code: statusCode, response: JSON.stringify(response) },
@@ -111,7 +113,7 @@ export function createIdempotency(repo: ParcelsRepository) {
         return { result, statusCode, replayed: false };
       } catch (error) {
         if (!(error instanceof KeyTaken) || !key) throw error;
-        const stored = await repo.findIdempotencyKey(shopId, key);
+        const stored = await repo.find(shopId, key);
         if (!stored) throw error;
         return replayed(stored);
       }
@@ -120,3 +122,10 @@ export function createIdempotency(repo: ParcelsRepository) {
 }
 
 export type Idempotency = ReturnType<typeof createIdempotency>;
+export type IdempotentOutcome<R> = { result: R; statusCode: number; replayed: boolean };
+
+/** The answer of an idempotent booking route: the first status code, and a replay says so. */
+export function sendIdempotent<R>(reply: FastifyReply, outcome: IdempotentOutcome<R>) {
+  if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(outcome.statusCode).send(outcome.result);
+}

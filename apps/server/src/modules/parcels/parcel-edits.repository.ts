@@ -6,6 +6,16 @@ type Executor = Kysely<DB> | Transaction<DB>;
 
 /** SQL for parcel edits, notes and the audit log; every method takes an optional transaction. */
 export function createParcelEditsRepository(db: Kysely<DB>) {
+  /** The parcel's notes that are not removed, with their authors' names. */
+  const notesOf = (trx: Executor, parcelId: string) =>
+    trx
+      .selectFrom('parcel_notes as n')
+      .innerJoin('users as u', 'u.id', 'n.author_user_id')
+      .select(['n.id', 'n.note', 'n.author_user_id', 'n.created_at'])
+      .select(sql<string | null>`coalesce(u.full_name, u.display_name)`.as('author_name'))
+      .where('n.parcel_id', '=', parcelId)
+      .where('n.removed_at', 'is', null);
+
   return {
     async updateParcel(id: string, values: Updateable<ParcelsTable>, trx: Executor = db) {
       await trx.updateTable('parcels').set(values).where('id', '=', id).execute();
@@ -25,25 +35,11 @@ export function createParcelEditsRepository(db: Kysely<DB>) {
 
     /** A note of the parcel that is not removed, with its author's name. */
     findNote(parcelId: string, noteId: string, trx: Executor = db) {
-      return trx
-        .selectFrom('parcel_notes as n')
-        .innerJoin('users as u', 'u.id', 'n.author_user_id')
-        .select(['n.id', 'n.note', 'n.author_user_id', 'n.created_at'])
-        .select(sql<string | null>`coalesce(u.full_name, u.display_name)`.as('author_name'))
-        .where('n.parcel_id', '=', parcelId)
-        .where('n.id', '=', noteId)
-        .where('n.removed_at', 'is', null)
-        .executeTakeFirst();
+      return notesOf(trx, parcelId).where('n.id', '=', noteId).executeTakeFirst();
     },
 
     latestNote(parcelId: string, trx: Executor = db) {
-      return trx
-        .selectFrom('parcel_notes as n')
-        .innerJoin('users as u', 'u.id', 'n.author_user_id')
-        .select(['n.id', 'n.note', 'n.author_user_id', 'n.created_at'])
-        .select(sql<string | null>`coalesce(u.full_name, u.display_name)`.as('author_name'))
-        .where('n.parcel_id', '=', parcelId)
-        .where('n.removed_at', 'is', null)
+      return notesOf(trx, parcelId)
         .orderBy('n.created_at', 'desc')
         .orderBy('n.id', 'desc')
         .executeTakeFirst();

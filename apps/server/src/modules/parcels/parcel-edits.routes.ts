@@ -1,4 +1,4 @@
-import { parcelMessages, parcelSchema } from '@dak/domain/parcel';
+import { parcelSchema } from '@dak/domain/parcel';
 import {
   auditLogSchema,
   canEditSchema,
@@ -10,13 +10,10 @@ import { roomRoles } from '@dak/domain/staff-rooms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Guards, shopOf, userOf } from '../../plugins/auth';
+import { type Guards, shopOf } from '../../plugins/auth';
 import type { ParcelEditsService } from './parcel-edits.service';
+import { bearerSecurity, merchantOf, parcelParams, shopRoute } from './route-options';
 
-const parcelParams = z.object({
-  shopId: z.uuid(),
-  parcelId: z.uuid({ error: parcelMessages.notFound }),
-});
 const noteParams = parcelParams.extend({ noteId: z.uuid({ error: 'Note not found' }) });
 
 /** Editing a booked parcel, its notes and its audit log. */
@@ -24,88 +21,60 @@ export function parcelEditsRoutes(deps: { edits: ParcelEditsService; guards: Gua
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { edits, guards } = deps;
-    const tags = ['parcels'];
-    const security = [{ bearer: [] }];
+    const route = shopRoute(guards);
     const base = '/shops/:shopId/parcels/:parcelId';
 
     r.get(
       `${base}/can-edit`,
-      {
-        ...guards.shop('parcel.view'),
-        schema: {
-          tags,
-          summary:
-            'Which of customer phone, cash and address (with its area) can still be edited, and why not',
-          security,
-          params: parcelParams,
-          response: { 200: canEditSchema },
-        },
-      },
+      route('parcel.view', {
+        summary: 'Which of customer phone, cash and address (with its area) can still be edited, and why not',
+        params: parcelParams,
+        response: { 200: canEditSchema },
+      }),
       (request) => edits.canEdit(shopOf(request).shopId, request.params.parcelId),
     );
 
     r.put(
       base,
-      {
-        ...guards.shop('parcel.edit'),
-        schema: {
-          tags,
-          summary:
-            'Edit customer phone, cash to collect and/or address and delivery area: each once, until delivered',
-          description:
-            '409 PARCEL_FIELD_ALREADY_EDITED for a field edited before; 409 PARCEL_NOT_EDITABLE once ' +
-            'delivered, returning or closed. While pickup is pending the cash may not go below the ' +
-            'delivery charge (400). A new cash amount or delivery area reprices the parcel under the ' +
-            'shop’s plan. Each change goes into the audit log and the timeline.',
-          security,
-          params: parcelParams,
-          body: parcelEditSchema,
-          response: { 200: parcelSchema },
-        },
-      },
+      route('parcel.edit', {
+        summary:
+          'Edit customer phone, cash to collect and/or address and delivery area: each once, until delivered',
+        description:
+          '409 PARCEL_FIELD_ALREADY_EDITED for a field edited before; 409 PARCEL_NOT_EDITABLE once ' +
+          'delivered, returning or closed. While pickup is pending the cash may not go below the ' +
+          'delivery charge (400). A new cash amount or delivery area reprices the parcel under the ' +
+          'shop’s plan. Each change goes into the audit log and the timeline.',
+        params: parcelParams,
+        body: parcelEditSchema,
+        response: { 200: parcelSchema },
+      }),
       (request) =>
-        edits.edit({
-          shopId: shopOf(request).shopId,
-          parcelId: request.params.parcelId,
-          userId: userOf(request).userId,
-          body: request.body,
-        }),
+        edits.edit({ ...merchantOf(request), parcelId: request.params.parcelId, body: request.body }),
     );
 
     r.get(
       `${base}/notes/latest`,
-      {
-        ...guards.shop('parcel.view'),
-        schema: {
-          tags,
-          summary: 'The newest note on the parcel, or null',
-          security,
-          params: parcelParams,
-          response: { 200: z.object({ note: parcelNoteSchema.nullable() }) },
-        },
-      },
+      route('parcel.view', {
+        summary: 'The newest note on the parcel, or null',
+        params: parcelParams,
+        response: { 200: z.object({ note: parcelNoteSchema.nullable() }) },
+      }),
       (request) => edits.latestNote(shopOf(request).shopId, request.params.parcelId),
     );
 
     r.post(
       `${base}/notes`,
-      {
-        ...guards.shop('parcel.edit'),
-        schema: {
-          tags,
-          summary: 'Add a note to the parcel (1 to 500 characters)',
-          security,
-          params: parcelParams,
-          body: noteSchema,
-          response: { 201: parcelNoteSchema },
-        },
-      },
+      route('parcel.edit', {
+        summary: 'Add a note to the parcel (1 to 500 characters)',
+        params: parcelParams,
+        body: noteSchema,
+        response: { 201: parcelNoteSchema },
+      }),
       async (request, reply) =>
         reply.status(201).send(
           await edits.addNote({
-            shopId: shopOf(request).shopId,
+            ...merchantOf(request),
             parcelId: request.params.parcelId,
-            userId: userOf(request).userId,
             note: request.body.note,
           }),
         ),
@@ -113,40 +82,27 @@ export function parcelEditsRoutes(deps: { edits: ParcelEditsService; guards: Gua
 
     r.delete(
       `${base}/notes/:noteId`,
-      {
-        ...guards.shop('parcel.edit'),
-        schema: {
-          tags,
-          summary: 'Remove a note: its author or the shop owner (409 NOTE_NOT_REMOVABLE otherwise)',
-          security,
-          params: noteParams,
-          response: { 200: z.object({ id: z.string(), message: z.string() }) },
-        },
-      },
-      (request) => {
-        const access = shopOf(request);
-        return edits.removeNote({
-          shopId: access.shopId,
+      route('parcel.edit', {
+        summary: 'Remove a note: its author or the shop owner (409 NOTE_NOT_REMOVABLE otherwise)',
+        params: noteParams,
+        response: { 200: z.object({ id: z.string(), message: z.string() }) },
+      }),
+      (request) =>
+        edits.removeNote({
+          ...merchantOf(request),
           parcelId: request.params.parcelId,
           noteId: request.params.noteId,
-          userId: userOf(request).userId,
-          role: access.role,
-        });
-      },
+          role: shopOf(request).role,
+        }),
     );
 
     r.get(
       `${base}/audit-log`,
-      {
-        ...guards.shop('parcel.view'),
-        schema: {
-          tags,
-          summary: 'Who changed what on the parcel, oldest first: edits, delete, notes added and removed',
-          security,
-          params: parcelParams,
-          response: { 200: auditLogSchema },
-        },
-      },
+      route('parcel.view', {
+        summary: 'Who changed what on the parcel, oldest first: edits, delete, notes added and removed',
+        params: parcelParams,
+        response: { 200: auditLogSchema },
+      }),
       (request) => edits.auditLog(shopOf(request).shopId, request.params.parcelId),
     );
 
@@ -157,7 +113,7 @@ export function parcelEditsRoutes(deps: { edits: ParcelEditsService; guards: Gua
         schema: {
           tags: ['ops'],
           summary: 'Any parcel’s audit log: edits, notes, status changes, return decisions, from where',
-          security,
+          security: bearerSecurity,
           params: z.object({ trackingId: z.string().max(40) }),
           response: { 200: auditLogSchema },
         },

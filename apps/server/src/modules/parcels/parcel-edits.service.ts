@@ -15,16 +15,16 @@ import { databaseProblem } from '../../db/database';
 import type { DB, ParcelAuditLogTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { recordAudit } from '../parcel-transitions/parcel-audit';
+import { recordEditEvent } from '../parcel-transitions/parcel-booking-events';
 import type { PickupLocationsService } from '../pickup-locations/pickup-locations.service';
 import type { PricingService } from '../pricing/pricing.service';
 import type { ParcelEditsRepository } from './parcel-edits.repository';
+import { parcelLoader } from './parcel-queries.service';
+import { asBodyError, chargeColumnsOf, fieldError, poisha, taka, toParcel } from './parcel-shapes';
 import type { ParcelRow, ParcelsRepository } from './parcels.repository';
-import { asBodyError, fieldError, toParcel } from './parcels.service';
 
 export type ParcelEditsService = ReturnType<typeof createParcelEditsService>;
-
-const taka = (poisha: number) => poisha / 100;
-const poisha = (taka: number) => taka * 100;
 
 const editsOf = (row: ParcelRow): Record<EditableField, number> => ({
   customerPhone: row.customer_phone_edits,
@@ -67,16 +67,7 @@ export function createParcelEditsService(deps: {
 }) {
   const { db, clock, repo, parcels, pickups, pricing } = deps;
 
-  async function load(
-    shopId: string,
-    parcelId: string,
-    trx: Kysely<DB> | Transaction<DB> = db,
-    lock = false,
-  ) {
-    const row = await parcels.find(shopId, parcelId, trx, lock);
-    if (!row) throw new AppError('NOT_FOUND', parcelMessages.notFound);
-    return row;
-  }
+  const load = parcelLoader(parcels);
 
   /**
    * The charge for the parcel as it would be after the edit, under the shop's plan now. Read in
@@ -221,16 +212,7 @@ export function createParcelEditsService(deps: {
               : {}),
             ...(newAddress !== null ? { customer_address: newAddress } : {}),
             ...(newArea !== null ? { delivery_area_id: newArea } : {}),
-            ...(quote
-              ? {
-                  delivery_charge_poisha: poisha(quote.deliveryCharge),
-                  cod_charge_poisha: poisha(quote.codCharge),
-                  total_charge_poisha: poisha(quote.totalCharge),
-                  return_charge_poisha: poisha(quote.returnCharge),
-                  rate_class: quote.rateClass,
-                  price_plan_id: quote.pricePlanId,
-                }
-              : {}),
+            ...(quote ? chargeColumnsOf(quote) : {}),
             updated_at: now,
           },
           trx,
@@ -241,19 +223,16 @@ export function createParcelEditsService(deps: {
           oldValue: string,
           newValue: string,
         ) =>
-          parcels.insertAudit(
-            {
-              parcel_id: row.id,
-              at: now,
-              actor_user_id: userId,
-              actor_staff_id: null,
-              action: 'edit',
-              field,
-              old_value: oldValue,
-              new_value: newValue,
-            },
-            trx,
-          );
+          recordAudit(trx, {
+            parcel_id: row.id,
+            at: now,
+            actor_user_id: userId,
+            actor_staff_id: null,
+            action: 'edit',
+            field,
+            old_value: oldValue,
+            new_value: newValue,
+          });
         if (newPhone !== null) await audit('customerPhone', row.customer_phone, newPhone);
         if (newCash !== null) {
           await audit('cashCollectionAmount', String(taka(row.cash_collection_poisha)), String(newCash));
@@ -261,20 +240,13 @@ export function createParcelEditsService(deps: {
         if (newAddress !== null) await audit('customerAddress', row.customer_address, newAddress);
         if (newArea !== null) await audit('deliveryArea', row.delivery_area_id, newArea);
 
-        await parcels.insertEvent(
-          {
-            parcel_id: row.id,
-            at: now,
-            actor_user_id: userId,
-            actor_staff_id: null,
-            from_status: row.status,
-            to_status: row.status,
-            reason: 'edited',
-            note: `Changed ${changed.map((f) => fieldLabels[f]).join(', ')}`,
-            hub_id: null,
-          },
-          trx,
-        );
+        await recordEditEvent(trx, {
+          parcelId: row.id,
+          status: row.status,
+          at: now,
+          actorUserId: userId,
+          note: `Changed ${changed.map((f) => fieldLabels[f]).join(', ')}`,
+        });
       });
       return toParcel(await load(shopId, parcelId));
     },
@@ -293,19 +265,16 @@ export function createParcelEditsService(deps: {
           { parcel_id: row.id, author_user_id: input.userId, note: input.note, created_at: now },
           trx,
         );
-        await parcels.insertAudit(
-          {
-            parcel_id: row.id,
-            at: now,
-            actor_user_id: input.userId,
-            actor_staff_id: null,
-            action: 'note_added',
-            field: null,
-            old_value: null,
-            new_value: input.note,
-          },
-          trx,
-        );
+        await recordAudit(trx, {
+          parcel_id: row.id,
+          at: now,
+          actor_user_id: input.userId,
+          actor_staff_id: null,
+          action: 'note_added',
+          field: null,
+          old_value: null,
+          new_value: input.note,
+        });
         return noteId;
       });
       const note = await repo.findNote(input.parcelId, id);
@@ -335,19 +304,16 @@ export function createParcelEditsService(deps: {
           trx,
         );
         if (!removed) throw new AppError('NOT_FOUND', parcelEditMessages.noteNotFound);
-        await parcels.insertAudit(
-          {
-            parcel_id: row.id,
-            at: now,
-            actor_user_id: input.userId,
-            actor_staff_id: null,
-            action: 'note_removed',
-            field: null,
-            old_value: note.note,
-            new_value: null,
-          },
-          trx,
-        );
+        await recordAudit(trx, {
+          parcel_id: row.id,
+          at: now,
+          actor_user_id: input.userId,
+          actor_staff_id: null,
+          action: 'note_removed',
+          field: null,
+          old_value: note.note,
+          new_value: null,
+        });
       });
       return { id: input.noteId, message: parcelEditMessages.noteRemoved };
     },
@@ -360,11 +326,9 @@ export function createParcelEditsService(deps: {
     /** Staff read any parcel's audit log by tracking ID, with where every actor acted from. */
     async auditLogForStaff(rawTrackingId: string) {
       const trackingId = normalizeTrackingId(rawTrackingId);
-      const parcel = trackingId
-        ? await db.selectFrom('parcels').select('id').where('tracking_id', '=', trackingId).executeTakeFirst()
-        : undefined;
-      if (!parcel) throw new AppError('NOT_FOUND', `No parcel with tracking ID ${rawTrackingId}`);
-      return auditItems(parcel.id, 'staff');
+      const parcelId = trackingId ? await parcels.findIdByTrackingId(trackingId) : undefined;
+      if (!parcelId) throw new AppError('NOT_FOUND', `No parcel with tracking ID ${rawTrackingId}`);
+      return auditItems(parcelId, 'staff');
     },
   };
   return service;

@@ -1,6 +1,6 @@
-import type { ParcelStatus, PaymentStatus, SellerStatus } from '@dak/domain/parcel-status';
+import type { ParcelStatus, PaymentStatus } from '@dak/domain/parcel-status';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
-import type { DB, ParcelAuditLogTable, ParcelEventsTable, ParcelsTable } from '../../db/schema';
+import type { DB, ParcelsTable } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -24,7 +24,7 @@ export type ParcelListFilter = {
   offset: number;
 };
 
-/** SQL for parcels, their events and booking's Idempotency-Keys; every method takes an optional transaction. */
+/** SQL for parcels and their events (read only: parcel-transitions writes them); every method takes an optional transaction. */
 export function createParcelsRepository(db: Kysely<DB>) {
   /** A parcel with the names of its delivery area and pickup location, as every read returns it. */
   function withPlaces(trx: Executor) {
@@ -36,18 +36,10 @@ export function createParcelsRepository(db: Kysely<DB>) {
       .select(['a.name_en as area_name_en', 'a.name_bn as area_name_bn', 'l.name as pickup_location_name']);
   }
 
-  return {
-    /** Inserts unless the tracking ID is taken (then null: the caller draws another). */
-    async insertParcel(values: Insertable<ParcelsTable>, trx: Executor = db) {
-      const row = await trx
-        .insertInto('parcels')
-        .values(values)
-        .onConflict((oc) => oc.column('tracking_id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return row?.id ?? null;
-    },
+  /** An exchange's other leg, as its detail names it. */
+  const brief = (trx: Executor) => trx.selectFrom('parcels').select(['id', 'tracking_id', 'status']);
 
+  return {
     /**
      * Inserts many parcels in one statement; a row whose tracking ID is taken is skipped (the
      * caller draws another). Returns the ids of the inserted rows by tracking ID.
@@ -61,30 +53,6 @@ export function createParcelsRepository(db: Kysely<DB>) {
         .returning(['id', 'tracking_id'])
         .execute();
       return new Map(rows.map((r) => [r.tracking_id, r.id]));
-    },
-
-    async insertEvent(values: Insertable<ParcelEventsTable>, trx: Executor = db) {
-      await trx.insertInto('parcel_events').values(values).execute();
-    },
-
-    /**
-     * The first event of many parcels booked together (same moment, same user): one statement
-     * with the ids as one array parameter, instead of nine parameters a row.
-     */
-    async insertFirstEvents(
-      parcelIds: readonly string[],
-      event: { at: Date; actorUserId: string; toStatus: ParcelStatus },
-      trx: Executor = db,
-    ) {
-      if (parcelIds.length === 0) return;
-      await sql`insert into parcel_events (parcel_id, at, actor_user_id, to_status)
-        select id, ${event.at}, ${event.actorUserId}, ${event.toStatus}
-        from unnest(${parcelIds}::uuid[]) as id`.execute(trx);
-    },
-
-    /** One line of the audit log: an edit, a delete or a note. */
-    async insertAudit(values: Insertable<ParcelAuditLogTable>, trx: Executor = db) {
-      await trx.insertInto('parcel_audit_log').values(values).execute();
     },
 
     /** A parcel of this shop only: another shop's id finds nothing. `lock` takes a row lock. */
@@ -102,14 +70,6 @@ export function createParcelsRepository(db: Kysely<DB>) {
         .orderBy('at')
         .orderBy('id')
         .execute();
-    },
-
-    async setStatus(
-      id: string,
-      values: { status: ParcelStatus; seller_status: SellerStatus; updated_at: Date },
-      trx: Executor = db,
-    ) {
-      await trx.updateTable('parcels').set(values).where('id', '=', id).execute();
     },
 
     /** One page and how many match in all. */
@@ -168,11 +128,7 @@ export function createParcelsRepository(db: Kysely<DB>) {
 
     /** The forward leg naming this parcel as its reverse leg, if any. */
     findForwardOf(reverseId: string, trx: Executor = db) {
-      return trx
-        .selectFrom('parcels')
-        .select(['id', 'tracking_id', 'status'])
-        .where('reverse_parcel_id', '=', reverseId)
-        .executeTakeFirst();
+      return brief(trx).where('reverse_parcel_id', '=', reverseId).executeTakeFirst();
     },
 
     /** Whether a rider's photo proves this parcel's delivery (attached in the delivery's move). */
@@ -186,11 +142,7 @@ export function createParcelsRepository(db: Kysely<DB>) {
     },
 
     findBrief(id: string, trx: Executor = db) {
-      return trx
-        .selectFrom('parcels')
-        .select(['id', 'tracking_id', 'status'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      return brief(trx).where('id', '=', id).executeTakeFirst();
     },
 
     /** Makes a parcel the return leg of an exchange: flow type, no charge of its own. */
@@ -209,53 +161,29 @@ export function createParcelsRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** The parcel's id by its tracking ID, in any shop (staff read any parcel). */
+    async findIdByTrackingId(trackingId: string, trx: Executor = db) {
+      const row = await trx
+        .selectFrom('parcels')
+        .select('id')
+        .where('tracking_id', '=', trackingId)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /**
+     * Lets this transaction's commit return before its WAL reaches the disk: a later commit's
+     * flush makes it durable too (bulk booking's batches before the last).
+     */
+    async commitWithoutWaitingForDisk(trx: Transaction<DB>) {
+      await sql`set local synchronous_commit = off`.execute(trx);
+    },
+
     async linkReverse(forwardId: string, reverseId: string, trx: Executor = db) {
       await trx
         .updateTable('parcels')
         .set({ reverse_parcel_id: reverseId })
         .where('id', '=', forwardId)
-        .execute();
-    },
-
-    findIdempotencyKey(shopId: string, key: string, trx: Executor = db) {
-      return trx
-        .selectFrom('idempotency_keys')
-        .select(['request_hash', 'status_code', 'response'])
-        .where('shop_id', '=', shopId)
-        .where('key', '=', key)
-        .executeTakeFirst();
-    },
-
-    /**
-     * Records a key with its first response; false if another request holds it. Inside a
-     * transaction this waits for a concurrent holder to commit or roll back, so of two requests
-     * with one key exactly one records it.
-     */
-    async insertIdempotencyKey(
-      values: { shop_id: string; key: string; request_hash: string; status_code: number; response: string },
-      trx: Executor = db,
-    ) {
-      const row = await trx
-        .insertInto('idempotency_keys')
-        .values(values)
-        .onConflict((oc) => oc.columns(['shop_id', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      return Boolean(row);
-    },
-
-    /** A recorded key's final response (a bulk confirm records its key first, then completes it). */
-    async updateIdempotencyKey(
-      shopId: string,
-      key: string,
-      values: { status_code: number; response: string },
-      trx: Executor = db,
-    ) {
-      await trx
-        .updateTable('idempotency_keys')
-        .set(values)
-        .where('shop_id', '=', shopId)
-        .where('key', '=', key)
         .execute();
     },
   };

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { Guards } from '../../plugins/auth';
+import type { AddressPredictionService } from '../address-prediction/address-prediction.service';
+import type { FlagsService } from '../flags/flags.service';
+import type { ParcelsService } from '../parcels/parcels.service';
+import { createBulkParcelsRepository } from './bulk-parcels.repository';
+import { bulkParcelsRoutes } from './bulk-parcels.routes';
+import { createBulkParcelsService } from './bulk-parcels.service';
+
+/** Bulk booking from a sheet (issue 4, part 6): books through the parcels service. */
+export function bulkParcelsModule(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  guards: Guards;
+  parcels: ParcelsService;
+  flags: FlagsService;
+  addressPrediction: AddressPredictionService;
+}) {
+  const { db, guards, ...services } = deps;
+  const service = createBulkParcelsService({ repo: createBulkParcelsRepository(db), ...services });
+  return { service, routes: bulkParcelsRoutes({ bulk: service, guards }) };
+}
