@@ -2,9 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './lib/i18n';
+// The app's own styles before any feature's: base, then the frame of every page, then the
+// merchant panel's shared page parts (features' files come after, with their components).
+import './app/styles/base.css';
+import './app/styles/app-shell.css';
+import './app/styles/merchant.css';
 import { Providers } from './app/providers';
 import { router } from './app/router';
-import './app/styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,7 +1,8 @@
 import type { SiteProps } from '@dak/domain/public-site';
 import { hydrateRoot } from 'react-dom/client';
-import { SiteApp } from './app';
+// The site's own styles first, then each page's (imported by the page), in that cascade order.
 import './site.css';
+import { SiteApp } from './app';
 
 /**
  * The browser's half of the public site: React, our small components and the page's props from

@@ -1,5 +1,6 @@
 import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import './auth-card.css';
 
 type AuthCardProps = {
   title: string;

@@ -11,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { localizeDigits, toLatinDigits } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n';
+import './otp-input.css';
 
 export type OtpInputHandle = {
   focus: () => void;

@@ -6,6 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { formatCountdown } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n';
 import { OtpInput, type OtpInputHandle } from './otp-input';
+import './phone-verification.css';
 
 /** Seconds left until a deadline that can be moved (after a resend), ticking down on screen. */
 function useCountdown(initialSeconds: number) {

@@ -2,6 +2,7 @@ import type { SitePage, SiteProps } from '@dak/domain/public-site';
 import { MarkdownView } from '../../lib/markdown-view';
 import { formatDate } from '../format';
 import { dictionaries, hrefOf } from '../i18n';
+import './blog.css';
 
 type BlogData = Extract<SitePage, { name: 'blog' }>;
 type PostData = Extract<SitePage, { name: 'blog-post' }>;

@@ -1,6 +1,7 @@
 import type { SitePage, SiteProps } from '@dak/domain/public-site';
 import { MarkdownView } from '../../lib/markdown-view';
 import { dictionaries, hrefOf } from '../i18n';
+import './faq.css';
 
 type FaqData = Extract<SitePage, { name: 'faq' }>;
 

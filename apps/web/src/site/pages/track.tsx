@@ -2,6 +2,7 @@ import type { SitePage, SiteProps } from '@dak/domain/public-site';
 import { TrackBox } from '../components/track-box';
 import { formatDateTime, localizeDigits } from '../format';
 import { dictionaries, fill } from '../i18n';
+import './track.css';
 
 type TrackData = Extract<SitePage, { name: 'track' }>;
 

@@ -1,13 +1,11 @@
 import { staffVerifySchema } from '@dak/domain/auth';
 import { riderLoginSchema } from '@dak/domain/operations';
-import { formatPhoneLocal } from '@dak/domain/phone';
 import { Button, Form, Input, Typography } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { type CodeSent, CodeStep, useCodeSignIn } from '../../../components/ui/code-sign-in';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { PhoneVerification } from '../../../components/ui/phone-verification';
 import { useRiderLogin, useRiderVerify } from '../../../features/rider/api/rider';
 import { RiderLanguageSwitch } from '../../../features/rider/components/rider-language-switch';
 import { useRiderLanguageDefault } from '../../../features/rider/rider-language';
@@ -15,7 +13,6 @@ import '../../../features/rider/rider.css';
 import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { toLatinDigits } from '../../../lib/format';
-import { useOtpCode } from '../../../lib/otp';
 import { startSession } from '../../../lib/session';
 
 /** A rider signs in with their phone alone: a code to it, then the code. */
@@ -25,16 +22,14 @@ export function RiderLoginPage() {
   const navigate = useNavigate();
   const { errorText, translateMessage } = useErrorText();
   const [phone, setPhone] = useState('');
-  const [sent, setSent] = useState<{ phone: string; resendAfterSeconds: number } | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const [phoneError, setPhoneError] = useState<string | null>(null);
-  const otp = useOtpCode();
   const login = useRiderLogin();
   const verify = useRiderVerify();
+  const flow = useCodeSignIn<CodeSent>((sent) => login.mutateAsync({ phone: sent.phone }));
 
   const sendCode = async (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
+    flow.setFormError(null);
     const parsed = riderLoginSchema.safeParse({ phone: toLatinDigits(phone) });
     if (!parsed.success) {
       setPhoneError(translateMessage(parsed.error.issues[0]?.message ?? ''));
@@ -43,41 +38,13 @@ export function RiderLoginPage() {
     setPhoneError(null);
     try {
       const answer = await login.mutateAsync({ phone: toLatinDigits(phone) });
-      otp.reset();
-      setSent({ phone: toLatinDigits(phone), resendAfterSeconds: answer.resendAfterSeconds });
+      flow.openCodeStep({ phone: toLatinDigits(phone), resendAfterSeconds: answer.resendAfterSeconds });
     } catch (error) {
       const field = fieldErrors(error)[0];
       if (field) setPhoneError(translateMessage(field.message));
-      else setFormError(errorText(error));
+      else flow.setFormError(errorText(error));
     }
   };
-
-  const submitCode = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!sent) return;
-    setFormError(null);
-    const parsed = otp.parse(staffVerifySchema, { phone: sent.phone, code: otp.code });
-    if (!parsed) return;
-    try {
-      const session = await verify.mutateAsync(parsed);
-      if (session.staff.role !== 'rider') {
-        setFormError(t('rider.login.notRider'));
-        return;
-      }
-      startSession({ kind: 'staff' });
-      await navigate('/rider/run', { replace: true });
-    } catch (error) {
-      if (otp.refused(error)) return;
-      setFormError(errorText(error));
-    }
-  };
-
-  const resend = otp.resend(async () => {
-    if (!sent) throw new Error('no phone to send to');
-    const answer = await login.mutateAsync({ phone: sent.phone });
-    toast.success(t('otp.resent', { phone: formatPhoneLocal(sent.phone) }));
-    return answer;
-  });
 
   return (
     <div className="rider-app rider-login">
@@ -89,29 +56,26 @@ export function RiderLoginPage() {
         <Typography.Title level={1} className="rider-login__title">
           {t('rider.login.title')}
         </Typography.Title>
-        {sent ? (
-          <form onSubmit={submitCode} noValidate>
-            <PhoneVerification
-              idPrefix="rider"
-              phone={sent.phone}
-              resendAfterSeconds={sent.resendAfterSeconds}
-              {...otp.bind}
-              onEditNumber={() => setSent(null)}
-              onResend={resend}
-              disabled={verify.isPending}
-            />
-            <FormAlert message={formError} />
-            <Button
-              type="primary"
-              htmlType="submit"
-              block
-              size="large"
-              loading={verify.isPending}
-              className="rider-big"
-            >
-              {t('rider.login.verify')}
-            </Button>
-          </form>
+        {flow.sent ? (
+          <CodeStep
+            flow={flow}
+            sent={flow.sent}
+            idPrefix="rider"
+            submitLabel={t('rider.login.verify')}
+            buttonClassName="rider-big"
+            pending={verify.isPending}
+            schema={staffVerifySchema}
+            input={(sent, code) => ({ phone: sent.phone, code })}
+            verify={async (input) => {
+              const session = await verify.mutateAsync(input);
+              if (session.staff.role !== 'rider') {
+                flow.setFormError(t('rider.login.notRider'));
+                return;
+              }
+              startSession({ kind: 'staff' });
+              await navigate('/rider/run', { replace: true });
+            }}
+          />
         ) : (
           <form onSubmit={sendCode} noValidate>
             <Typography.Paragraph>{t('rider.login.intro')}</Typography.Paragraph>
@@ -134,7 +98,7 @@ export function RiderLoginPage() {
                 onChange={(e) => setPhone(e.target.value)}
               />
             </Form.Item>
-            <FormAlert message={formError} />
+            <FormAlert message={flow.formError} />
             <Button
               type="primary"
               htmlType="submit"

@@ -1,16 +1,12 @@
 import { type AccountType, otpRequestSchema, otpVerifySchema, passwordLoginSchema } from '@dak/domain/auth';
-import { formatPhoneLocal } from '@dak/domain/phone';
-import { Button, Form, Input, Radio, Typography } from 'antd';
-import { type FormEvent, useState } from 'react';
+import { Button, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { CodeStep, useCodeSignIn } from '../../../components/ui/code-sign-in';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { PhoneVerification } from '../../../components/ui/phone-verification';
-import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
-import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
+import { parseForm, schemaRule } from '../../../lib/form-validation';
 import { toLatinDigits } from '../../../lib/format';
-import { resendWait, useOtpCode } from '../../../lib/otp';
+import { resendWait } from '../../../lib/otp';
 import { startSession } from '../../../lib/session';
 import { useLoginWithPassword } from '../api/login-with-password';
 import { useRequestLoginOtp } from '../api/request-login-otp';
@@ -26,24 +22,17 @@ type Verification = { phone: string; accountType: AccountType; resendAfterSecond
 /** Log in with phone and password, or phone and a code; merchant or partner account. */
 export function LoginFlow({ onSignedIn }: { onSignedIn: (result: SignedIn) => void }) {
   const { t } = useTranslation();
-  const { errorText, translateMessage } = useErrorText();
+  const { translateMessage } = useErrorText();
   const [form] = Form.useForm<LoginValues>();
   const method = Form.useWatch('method', form) ?? 'password';
-  const [formError, setFormError] = useState<string | null>(null);
-  const [verification, setVerification] = useState<Verification | null>(null);
-  const otp = useOtpCode();
-
   const passwordLogin = useLoginWithPassword();
   const requestOtp = useRequestLoginOtp();
   const verifyOtp = useVerifyLoginOtp();
-
-  const showError = (error: unknown) => {
-    if (!showFieldErrors(form, ['phone', 'password'], fieldErrors(error), translateMessage))
-      setFormError(errorText(error));
-  };
+  const flow = useCodeSignIn<Verification>((sent) => requestOtp.mutateAsync({ phone: sent.phone }));
+  const showError = (error: unknown) => flow.showError(error, form, ['phone', 'password']);
 
   const submitCredentials = async (values: LoginValues) => {
-    setFormError(null);
+    flow.setFormError(null);
     const phone = toLatinDigits(values.phone ?? '');
     if (values.method === 'password') {
       const input = parseForm(
@@ -64,72 +53,38 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (result: SignedIn) => vo
     }
     const input = parseForm(form, otpRequestSchema, { phone }, translateMessage);
     if (!input) return;
+    const open = (resendAfterSeconds: number) =>
+      flow.openCodeStep({ phone: input.phone, accountType: values.accountType, resendAfterSeconds });
     try {
-      const sent = await requestOtp.mutateAsync(input);
-      openVerification(input.phone, values.accountType, sent.resendAfterSeconds);
+      open((await requestOtp.mutateAsync(input)).resendAfterSeconds);
     } catch (error) {
       const wait = resendWait(error);
-      if (wait !== null) openVerification(input.phone, values.accountType, wait);
+      if (wait !== null) open(wait);
       else showError(error);
     }
   };
 
-  const openVerification = (phone: string, accountType: AccountType, resendAfterSeconds: number) => {
-    otp.reset();
-    setFormError(null);
-    setVerification({ phone, accountType, resendAfterSeconds });
-  };
-
-  const submitCode = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!verification) return;
-    setFormError(null);
-    const input = otp.parse(otpVerifySchema, {
-      phone: verification.phone,
-      code: otp.code,
-      accountType: verification.accountType,
-    });
-    if (!input) return;
-    try {
-      const result = await verifyOtp.mutateAsync(input);
-      startSession({ kind: 'user', token: result.token });
-      onSignedIn({
-        isNewUser: result.isNewUser,
-        accountType: result.user.accountType,
-        phone: result.user.phone,
-      });
-    } catch (error) {
-      if (!otp.refused(error)) setFormError(errorText(error));
-    }
-  };
-
-  const resend = otp.resend(async () => {
-    if (!verification) throw new Error('no phone to send to');
-    const sent = await requestOtp.mutateAsync({ phone: verification.phone });
-    toast.success(t('otp.resent', { phone: formatPhoneLocal(verification.phone) }));
-    return sent;
-  });
-
-  if (verification) {
+  if (flow.sent) {
     return (
-      <form onSubmit={submitCode} noValidate>
-        <Typography.Title level={2} className="step-title">
-          {t('otp.title')}
-        </Typography.Title>
-        <PhoneVerification
-          idPrefix="login"
-          phone={verification.phone}
-          resendAfterSeconds={verification.resendAfterSeconds}
-          {...otp.bind}
-          onEditNumber={() => setVerification(null)}
-          onResend={resend}
-          disabled={verifyOtp.isPending}
-        />
-        <FormAlert message={formError} />
-        <Button type="primary" htmlType="submit" block size="large" loading={verifyOtp.isPending}>
-          {t('actions.verify')}
-        </Button>
-      </form>
+      <CodeStep
+        flow={flow}
+        sent={flow.sent}
+        idPrefix="login"
+        title={t('otp.title')}
+        submitLabel={t('actions.verify')}
+        pending={verifyOtp.isPending}
+        schema={otpVerifySchema}
+        input={(sent, code) => ({ phone: sent.phone, code, accountType: sent.accountType })}
+        verify={async (input) => {
+          const result = await verifyOtp.mutateAsync(input);
+          startSession({ kind: 'user', token: result.token });
+          onSignedIn({
+            isNewUser: result.isNewUser,
+            accountType: result.user.accountType,
+            phone: result.user.phone,
+          });
+        }}
+      />
     );
   }
 
@@ -142,7 +97,7 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (result: SignedIn) => vo
       validateTrigger="onBlur"
       initialValues={{ accountType: 'merchant', method: 'password' }}
       onFinish={submitCredentials}
-      onValuesChange={() => setFormError(null)}
+      onValuesChange={() => flow.setFormError(null)}
     >
       <Form.Item name="accountType" label={t('fields.accountType')}>
         <Radio.Group optionType="button" buttonStyle="solid" block aria-label={t('fields.accountType')}>
@@ -181,7 +136,7 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (result: SignedIn) => vo
           <Input.Password autoComplete="current-password" size="large" data-testid="login-password" />
         </Form.Item>
       ) : null}
-      <FormAlert message={formError} />
+      <FormAlert message={flow.formError} />
       <Button
         type="primary"
         htmlType="submit"

@@ -7,6 +7,7 @@ import { translateMessage as translate } from '../../../lib/error-text';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { errorsOf, type GridRow } from '../rows';
+import './bulk.css';
 
 /** The grid's columns in the order a merchant fills them, with their widths in pixels. */
 export const gridColumns: readonly { field: BulkField; width: number }[] = [

@@ -9,6 +9,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { usePrintLabels } from '../api/print-labels';
+import './label-print.css';
 
 const formatKey = 'dak.labelFormat';
 

@@ -18,6 +18,7 @@ import { schemaRule, showFieldErrors } from '../../../lib/form-validation';
 import { formatDate, formatNumber, toLatinDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { useSubmitNid } from '../api/submit-nid';
+import './nid-verification.css';
 
 type Side = 'front' | 'back';
 const maxMegabytes = nidImageMaxBytes / (1024 * 1024);

@@ -1,18 +1,15 @@
-import { EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { blogPostInputSchema, coverImageMaxBytes, mediaUrl } from '@dak/domain/site-content';
-import { Button, Form, Input, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { DateTime } from '../../../components/ops/date-time';
-import { OpsLoadError, useOpsErrorText } from '../../../components/ops/ops-error';
+import { useOpsErrorText } from '../../../components/ops/ops-error';
 import { MarkdownView } from '../../../lib/markdown-view';
 import { blogPosts, type OpsBlogPost } from '../api/blog';
-import { useContentList, useRemoveContent, useSaveContent } from '../api/resource';
 import { useUploadImage } from '../api/upload-image';
-import { ContentDialog } from './content-dialog';
-import { StatusSelect, StatusTag } from './faq-tab';
-import { RemoveButton } from './remove-button';
+import { StatusSelect, StatusTag, statusColumn } from './content-status';
+import { ContentTab } from './content-tab';
 
 type Values = {
   slug: string;
@@ -136,10 +133,6 @@ function MarkdownField({
 /** Blog posts: markdown in English and Bengali, a cover image, draft or published, a unique slug. */
 export function BlogTab() {
   const { t } = useTranslation();
-  const list = useContentList(blogPosts);
-  const save = useSaveContent(blogPosts);
-  const remove = useRemoveContent(blogPosts);
-  const [editing, setEditing] = useState<OpsBlogPost | 'new' | null>(null);
 
   const columns: TableColumnsType<OpsBlogPost> = [
     {
@@ -165,62 +158,23 @@ export function BlogTab() {
       responsive: ['md'],
       render: (_, item) => (item.publishedAt ? <DateTime value={item.publishedAt} /> : '—'),
     },
-    {
-      key: 'status',
-      title: t('opsConsole.content.status'),
-      width: 110,
-      responsive: ['sm'],
-      render: (_, item) => <StatusTag status={item.status} />,
-    },
-    {
-      key: 'actions',
-      title: t('opsConsole.content.actions'),
-      width: 100,
-      render: (_, item) => (
-        <Space>
-          <Button
-            size="small"
-            icon={<EditOutlined aria-hidden />}
-            aria-label={t('opsConsole.content.editNamed', { name: item.titleEn })}
-            onClick={() => setEditing(item)}
-          />
-          <RemoveButton label={item.titleEn} onRemove={() => remove.mutateAsync(item.id)} />
-        </Space>
-      ),
-    },
+    statusColumn(t),
   ];
 
-  if (list.isError) return <OpsLoadError error={list.error} onRetry={() => void list.refetch()} />;
-  const current = editing && editing !== 'new' ? editing : null;
   return (
-    <>
-      <div className="content-toolbar">
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-          {t('opsConsole.content.blog.add')}
-        </Button>
-      </div>
-      <Table<OpsBlogPost>
-        className="ops-table"
-        rowKey="id"
-        tableLayout="fixed"
-        columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.isPending}
-        pagination={false}
-      />
-      <ContentDialog<Values, ReturnType<typeof blogPostInputSchema.parse>>
-        open={editing !== null}
-        name="blog-post"
-        title={current ? t('opsConsole.content.blog.edit') : t('opsConsole.content.blog.add')}
-        onClose={() => setEditing(null)}
-        initialValues={current ? { ...current } : blank}
-        schema={blogPostInputSchema}
-        prepare={(v) => v}
-        save={(input) => save.mutateAsync({ id: current?.id ?? null, input })}
-        saving={save.isPending}
-        wide
-      >
-        {() => (
+    <ContentTab<OpsBlogPost, Values, ReturnType<typeof blogPostInputSchema.parse>>
+      type={{
+        resource: blogPosts,
+        formName: 'blog-post',
+        addLabel: t('opsConsole.content.blog.add'),
+        editLabel: t('opsConsole.content.blog.edit'),
+        nameOf: (item) => item.titleEn,
+        columns,
+        blank,
+        toValues: (item) => ({ ...item }),
+        schema: blogPostInputSchema,
+        prepare: (v) => v,
+        fields: () => (
           <>
             <div className="ops-grid ops-grid--two">
               <Form.Item name="titleEn" label={t('opsConsole.content.fields.titleEn')}>
@@ -260,8 +214,8 @@ export function BlogTab() {
               <CoverField />
             </Form.Item>
           </>
-        )}
-      </ContentDialog>
-    </>
+        ),
+      }}
+    />
   );
 }

@@ -1,28 +1,13 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatPhoneLocal } from '@dak/domain/phone';
 import { boothInputSchema, boothServices } from '@dak/domain/site-content';
-import {
-  Button,
-  Checkbox,
-  Form,
-  Input,
-  Select,
-  Space,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
-import { useState } from 'react';
+import { Checkbox, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { OpsLoadError } from '../../../components/ops/ops-error';
 import { localizeDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { booths, type OpsBooth } from '../api/booths';
 import { useDistrictAreas, useDistricts } from '../api/geography';
-import { useContentList, useRemoveContent, useSaveContent } from '../api/resource';
-import { ContentDialog } from './content-dialog';
-import { RemoveButton } from './remove-button';
+import { ShownField, shownColumn } from './content-status';
+import { ContentTab } from './content-tab';
 
 type Values = {
   nameEn: string;
@@ -88,11 +73,7 @@ function AreaField({
 export function BoothsTab() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const list = useContentList(booths);
-  const save = useSaveContent(booths);
-  const remove = useRemoveContent(booths);
   const districts = useDistricts();
-  const [editing, setEditing] = useState<OpsBooth | 'new' | null>(null);
   const districtName = (id: string) => {
     const d = districts.data?.items.find((x) => x.id === id);
     return d ? (language === 'bn' ? d.nameBn : d.nameEn) : id;
@@ -128,67 +109,23 @@ export function BoothsTab() {
       responsive: ['md'],
       render: (_, item) => localizeDigits(formatPhoneLocal(item.phone), language),
     },
-    {
-      key: 'active',
-      title: t('opsConsole.content.status'),
-      width: 100,
-      responsive: ['sm'],
-      render: (_, item) =>
-        item.active ? (
-          <Tag color="green">{t('opsConsole.content.booths.open')}</Tag>
-        ) : (
-          <Tag>{t('opsConsole.content.booths.hidden')}</Tag>
-        ),
-    },
-    {
-      key: 'actions',
-      title: t('opsConsole.content.actions'),
-      width: 100,
-      render: (_, item) => (
-        <Space>
-          <Button
-            size="small"
-            icon={<EditOutlined aria-hidden />}
-            aria-label={t('opsConsole.content.editNamed', { name: item.nameEn })}
-            onClick={() => setEditing(item)}
-          />
-          <RemoveButton label={item.nameEn} onRemove={() => remove.mutateAsync(item.id)} />
-        </Space>
-      ),
-    },
+    shownColumn(t),
   ];
 
-  if (list.isError) return <OpsLoadError error={list.error} onRetry={() => void list.refetch()} />;
-  const current = editing && editing !== 'new' ? editing : null;
   return (
-    <>
-      <div className="content-toolbar">
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-          {t('opsConsole.content.booths.add')}
-        </Button>
-      </div>
-      <Table<OpsBooth>
-        className="ops-table"
-        rowKey="id"
-        tableLayout="fixed"
-        columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.isPending}
-        pagination={false}
-      />
-      <ContentDialog<Values, ReturnType<typeof boothInputSchema.parse>>
-        open={editing !== null}
-        name="booth"
-        title={current ? t('opsConsole.content.booths.edit') : t('opsConsole.content.booths.add')}
-        onClose={() => setEditing(null)}
-        initialValues={current ? { ...current, phone: formatPhoneLocal(current.phone) } : blank}
-        schema={boothInputSchema}
-        prepare={(v) => ({ ...v, districtId: v.districtId ?? '', areaId: v.areaId ?? null })}
-        save={(input) => save.mutateAsync({ id: current?.id ?? null, input })}
-        saving={save.isPending}
-        wide
-      >
-        {(form) => (
+    <ContentTab<OpsBooth, Values, ReturnType<typeof boothInputSchema.parse>>
+      type={{
+        resource: booths,
+        formName: 'booth',
+        addLabel: t('opsConsole.content.booths.add'),
+        editLabel: t('opsConsole.content.booths.edit'),
+        nameOf: (item) => item.nameEn,
+        columns,
+        blank,
+        toValues: (item) => ({ ...item, phone: formatPhoneLocal(item.phone) }),
+        schema: boothInputSchema,
+        prepare: (v) => ({ ...v, districtId: v.districtId ?? '', areaId: v.areaId ?? null }),
+        fields: (form) => (
           <div className="ops-grid ops-grid--two">
             <Form.Item name="nameEn" label={t('opsConsole.content.fields.nameEn')}>
               <Input lang="en" />
@@ -219,9 +156,7 @@ export function BoothsTab() {
             <Form.Item name="phone" label={t('opsConsole.content.fields.phone')}>
               <Input inputMode="tel" autoComplete="off" />
             </Form.Item>
-            <Form.Item name="active" label={t('opsConsole.content.booths.shown')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            <ShownField />
             <Form.Item name="hoursEn" label={t('opsConsole.content.fields.hoursEn')}>
               <Input lang="en" />
             </Form.Item>
@@ -238,8 +173,8 @@ export function BoothsTab() {
               />
             </Form.Item>
           </div>
-        )}
-      </ContentDialog>
-    </>
+        ),
+      }}
+    />
   );
 }

@@ -1,16 +1,12 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { faqCategories, faqInputSchema } from '@dak/domain/site-content';
-import { Button, Form, Input, InputNumber, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Select, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { OpsLoadError } from '../../../components/ops/ops-error';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { MarkdownView } from '../../../lib/markdown-view';
 import { faqEntries, type OpsFaqEntry } from '../api/faq';
-import { useContentList, useRemoveContent, useSaveContent } from '../api/resource';
-import { ContentDialog } from './content-dialog';
-import { RemoveButton } from './remove-button';
+import { PositionField, StatusSelect, StatusTag, statusColumn } from './content-status';
+import { ContentTab } from './content-tab';
 
 type Values = {
   questionEn: string;
@@ -36,11 +32,6 @@ const blank: Values = {
 export function FaqTab() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const list = useContentList(faqEntries);
-  const save = useSaveContent(faqEntries);
-  const remove = useRemoveContent(faqEntries);
-  const [editing, setEditing] = useState<OpsFaqEntry | 'new' | null>(null);
-
   const columns: TableColumnsType<OpsFaqEntry> = [
     {
       key: 'position',
@@ -72,70 +63,29 @@ export function FaqTab() {
       render: (_, item) =>
         t(`opsConsole.content.categories.${item.category}` as 'opsConsole.content.categories.general'),
     },
-    {
-      key: 'status',
-      title: t('opsConsole.content.status'),
-      width: 110,
-      responsive: ['sm'],
-      render: (_, item) => <StatusTag status={item.status} />,
-    },
-    {
-      key: 'actions',
-      title: t('opsConsole.content.actions'),
-      width: 100,
-      render: (_, item) => (
-        <Space>
-          <Button
-            size="small"
-            icon={<EditOutlined aria-hidden />}
-            aria-label={t('opsConsole.content.editNamed', { name: item.questionEn })}
-            onClick={() => setEditing(item)}
-          />
-          <RemoveButton label={item.questionEn} onRemove={() => remove.mutateAsync(item.id)} />
-        </Space>
-      ),
-    },
+    statusColumn(t),
   ];
 
-  if (list.isError) return <OpsLoadError error={list.error} onRetry={() => void list.refetch()} />;
-  const current = editing && editing !== 'new' ? editing : null;
   return (
-    <>
-      <div className="content-toolbar">
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-          {t('opsConsole.content.faq.add')}
-        </Button>
-      </div>
-      <Table<OpsFaqEntry>
-        className="ops-table"
-        rowKey="id"
-        tableLayout="fixed"
-        columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.isPending}
-        pagination={false}
-        expandable={{
-          expandedRowRender: (item) => (
-            <div className="ops-grid ops-grid--two">
-              <MarkdownView source={item.answerEn} lang="en" />
-              <MarkdownView source={item.answerBn} lang="bn" />
-            </div>
-          ),
-        }}
-      />
-      <ContentDialog<Values, ReturnType<typeof faqInputSchema.parse>>
-        open={editing !== null}
-        name="faq-entry"
-        title={current ? t('opsConsole.content.faq.edit') : t('opsConsole.content.faq.add')}
-        onClose={() => setEditing(null)}
-        initialValues={current ? { ...current, position: current.position } : blank}
-        schema={faqInputSchema}
-        prepare={(v) => ({ ...v, position: v.position ?? 0 })}
-        save={(input) => save.mutateAsync({ id: current?.id ?? null, input })}
-        saving={save.isPending}
-        wide
-      >
-        {() => (
+    <ContentTab<OpsFaqEntry, Values, ReturnType<typeof faqInputSchema.parse>>
+      type={{
+        resource: faqEntries,
+        formName: 'faq-entry',
+        addLabel: t('opsConsole.content.faq.add'),
+        editLabel: t('opsConsole.content.faq.edit'),
+        nameOf: (item) => item.questionEn,
+        columns,
+        expandedRow: (item) => (
+          <div className="ops-grid ops-grid--two">
+            <MarkdownView source={item.answerEn} lang="en" />
+            <MarkdownView source={item.answerBn} lang="bn" />
+          </div>
+        ),
+        blank,
+        toValues: (item) => ({ ...item }),
+        schema: faqInputSchema,
+        prepare: (v) => ({ ...v, position: v.position ?? 0 }),
+        fields: () => (
           <>
             <div className="ops-grid ops-grid--two">
               <Form.Item name="questionEn" label={t('opsConsole.content.fields.questionEn')}>
@@ -164,42 +114,14 @@ export function FaqTab() {
                   }))}
                 />
               </Form.Item>
-              <Form.Item
-                name="position"
-                label={t('opsConsole.content.fields.position')}
-                extra={t('opsConsole.content.positionHint')}
-              >
-                <InputNumber min={0} max={10000} precision={0} className="content-number" />
-              </Form.Item>
+              <PositionField />
               <Form.Item name="status" label={t('opsConsole.content.status')}>
                 <StatusSelect />
               </Form.Item>
             </div>
           </>
-        )}
-      </ContentDialog>
-    </>
-  );
-}
-
-export function StatusTag({ status }: { status: 'draft' | 'published' }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={status === 'published' ? 'green' : 'default'}>
-      {t(`opsConsole.content.statuses.${status}`)}
-    </Tag>
-  );
-}
-
-export function StatusSelect(props: { id?: string; value?: string; onChange?: (value: string) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Select
-      {...props}
-      options={(['draft', 'published'] as const).map((s) => ({
-        value: s,
-        label: t(`opsConsole.content.statuses.${s}`),
-      }))}
+        ),
+      }}
     />
   );
 }

@@ -1,27 +1,11 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { truckPriceUnits, truckTypeInputSchema } from '@dak/domain/site-content';
-import {
-  Alert,
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
-import { useState } from 'react';
+import { Alert, Form, Input, InputNumber, Select, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { OpsLoadError } from '../../../components/ops/ops-error';
 import { formatNumber, formatTaka } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
-import { useContentList, useRemoveContent, useSaveContent } from '../api/resource';
 import { type OpsTruckType, truckTypes } from '../api/truck-types';
-import { ContentDialog } from './content-dialog';
-import { RemoveButton } from './remove-button';
+import { PositionField, ShownField, shownColumn } from './content-status';
+import { ContentTab } from './content-tab';
 
 type Values = {
   nameEn: string;
@@ -53,10 +37,6 @@ const blank: Values = {
 export function TruckTypesTab() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const list = useContentList(truckTypes);
-  const save = useSaveContent(truckTypes);
-  const remove = useRemoveContent(truckTypes);
-  const [editing, setEditing] = useState<OpsTruckType | 'new' | null>(null);
 
   const columns: TableColumnsType<OpsTruckType> = [
     {
@@ -86,79 +66,37 @@ export function TruckTypesTab() {
           price: formatTaka(item.indicativePriceTaka, language),
         }),
     },
-    {
-      key: 'active',
-      title: t('opsConsole.content.status'),
-      width: 100,
-      responsive: ['sm'],
-      render: (_, item) =>
-        item.active ? (
-          <Tag color="green">{t('opsConsole.content.booths.open')}</Tag>
-        ) : (
-          <Tag>{t('opsConsole.content.booths.hidden')}</Tag>
-        ),
-    },
-    {
-      key: 'actions',
-      title: t('opsConsole.content.actions'),
-      width: 100,
-      render: (_, item) => (
-        <Space>
-          <Button
-            size="small"
-            icon={<EditOutlined aria-hidden />}
-            aria-label={t('opsConsole.content.editNamed', { name: item.nameEn })}
-            onClick={() => setEditing(item)}
-          />
-          <RemoveButton label={item.nameEn} onRemove={() => remove.mutateAsync(item.id)} />
-        </Space>
-      ),
-    },
+    shownColumn(t),
   ];
 
-  if (list.isError) return <OpsLoadError error={list.error} onRetry={() => void list.refetch()} />;
-  const current = editing && editing !== 'new' ? editing : null;
   return (
-    <>
-      <Alert
-        type="info"
-        showIcon
-        className="content-note"
-        message={t('opsConsole.content.trucks.indicative')}
-      />
-      <div className="content-toolbar">
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-          {t('opsConsole.content.trucks.add')}
-        </Button>
-      </div>
-      <Table<OpsTruckType>
-        className="ops-table"
-        rowKey="id"
-        tableLayout="fixed"
-        columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.isPending}
-        pagination={false}
-      />
-      <ContentDialog<Values, ReturnType<typeof truckTypeInputSchema.parse>>
-        open={editing !== null}
-        name="truck-type"
-        title={current ? t('opsConsole.content.trucks.edit') : t('opsConsole.content.trucks.add')}
-        onClose={() => setEditing(null)}
-        initialValues={current ? { ...current } : blank}
-        schema={truckTypeInputSchema}
-        prepare={(v) => ({
+    <ContentTab<OpsTruckType, Values, ReturnType<typeof truckTypeInputSchema.parse>>
+      type={{
+        resource: truckTypes,
+        formName: 'truck-type',
+        addLabel: t('opsConsole.content.trucks.add'),
+        editLabel: t('opsConsole.content.trucks.edit'),
+        nameOf: (item) => item.nameEn,
+        columns,
+        note: (
+          <Alert
+            type="info"
+            showIcon
+            className="content-note"
+            message={t('opsConsole.content.trucks.indicative')}
+          />
+        ),
+        blank,
+        toValues: (item) => ({ ...item }),
+        schema: truckTypeInputSchema,
+        prepare: (v) => ({
           ...v,
           capacityKg: v.capacityKg ?? undefined,
           lengthFeet: v.lengthFeet ?? undefined,
           indicativePriceTaka: v.indicativePriceTaka ?? undefined,
           position: v.position ?? 0,
-        })}
-        save={(input) => save.mutateAsync({ id: current?.id ?? null, input })}
-        saving={save.isPending}
-        wide
-      >
-        {() => (
+        }),
+        fields: () => (
           <div className="ops-grid ops-grid--two">
             <Form.Item name="nameEn" label={t('opsConsole.content.fields.nameEn')}>
               <Input lang="en" />
@@ -189,19 +127,11 @@ export function TruckTypesTab() {
             <Form.Item name="descriptionBn" label={t('opsConsole.content.fields.descriptionBn')}>
               <Input.TextArea rows={3} lang="bn" />
             </Form.Item>
-            <Form.Item
-              name="position"
-              label={t('opsConsole.content.fields.position')}
-              extra={t('opsConsole.content.positionHint')}
-            >
-              <InputNumber min={0} max={10000} precision={0} className="content-number" />
-            </Form.Item>
-            <Form.Item name="active" label={t('opsConsole.content.booths.shown')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            <PositionField />
+            <ShownField />
           </div>
-        )}
-      </ContentDialog>
-    </>
+        ),
+      }}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { DateTime } from '../../../components/ops/date-time';
 import { useOpsErrorText } from '../../../components/ops/ops-error';
 import type { FeatureFlag, FeatureFlagList } from '../api/list-feature-flags';
 import { type FeatureFlagPatch, useUpdateFeatureFlag } from '../api/update-feature-flag';
+import './feature-flags.css';
 
 type Draft = { enabled: boolean; percentage: number | null; allowList: string[] };
 

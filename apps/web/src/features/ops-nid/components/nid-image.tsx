@@ -3,6 +3,7 @@ import { Image, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNidImage } from '../api/get-nid-image';
+import './nid-images.css';
 
 /** One side of the card, fetched with the staff token; click to enlarge, zoom and rotate. */
 export function NidImage({ submissionId, side }: { submissionId: string; side: NidImageSide }) {

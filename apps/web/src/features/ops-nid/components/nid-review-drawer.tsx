@@ -15,6 +15,7 @@ import { useDecideNid } from '../api/decide-nid';
 import type { NidReviewItem } from '../api/list-nid-reviews';
 import { NidImage } from './nid-image';
 import { NidSubmissionTag } from './nid-queue-table';
+import './nid-images.css';
 
 type NidReviewDrawerProps = {
   /** The submission shown; it stays while the drawer slides shut. */

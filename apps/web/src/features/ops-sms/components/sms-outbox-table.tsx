@@ -6,6 +6,7 @@ import { DateTime } from '../../../components/ops/date-time';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import type { SmsOutboxItem, SmsOutboxList } from '../api/list-sms-outbox';
+import './sms-outbox.css';
 
 const statusColors: Record<SmsOutboxItem['status'], string> = {
   recorded: 'blue',

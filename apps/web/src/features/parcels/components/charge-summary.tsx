@@ -4,6 +4,7 @@ import { Alert, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, formatTaka, localizeDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
+import './parcels.css';
 
 /** Today's date on the clock in Bangladesh (UTC+6 all year). */
 export function dhakaToday(now: Date = new Date()): string {

@@ -7,6 +7,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { downloadParcelExport, useCreateParcelExport, useParcelExport } from '../api/parcel-exports';
+import './parcels.css';
 
 const storageKey = (shopId: string) => `dak.parcelExport.${shopId}`;
 

@@ -17,6 +17,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { useSaveParcelListPreferences } from '../api/parcel-list-preferences';
+import './parcels.css';
 
 const allTabs = 'all';
 

@@ -18,6 +18,7 @@ import { ParcelEdit } from './parcel-edit';
 import { ParcelStatusTag, PaymentStatusTag } from './parcel-status-tag';
 import { ProofPhoto } from './proof-photo';
 import { TrackingIdHeading } from './tracking-id-heading';
+import './parcels.css';
 
 type ParcelDetailViewProps = {
   shopId: string;

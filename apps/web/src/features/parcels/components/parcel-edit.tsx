@@ -14,6 +14,7 @@ import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-valida
 import { toLatinDigits } from '../../../lib/format';
 import { useCanEdit, useEditParcel } from '../api/edit-parcel';
 import { useParcelListPreferences } from '../api/parcel-list-preferences';
+import './parcels.css';
 
 type EditValues = { customerPhone?: string; cashCollectionAmount?: string; customerAddress?: string };
 

@@ -24,6 +24,7 @@ import { useParcelCategories } from '../api/list-parcel-categories';
 import { parcelsQueryOptions } from '../api/list-parcels';
 import { usePredictedArea } from '../api/predict-area';
 import { ChargeSummary } from './charge-summary';
+import './parcels.css';
 
 /** A pickup location the parcel may leave from (the page passes the shop's active ones). */
 export type PickupChoice = { id: string; name: string; area: AreaChoice };

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { formatDate, formatTaka } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { ParcelStatusTag, PaymentStatusTag } from './parcel-status-tag';
+import './parcels.css';
 
 const areaName = (parcel: Parcel, language: 'en' | 'bn') =>
   language === 'bn' ? parcel.deliveryArea.nameBn : parcel.deliveryArea.nameEn;

@@ -24,6 +24,7 @@ import { useBanks } from '../api/list-banks';
 import { useBranches } from '../api/list-branches';
 import { useRequestPaymentMethodOtp } from '../api/request-payment-method-otp';
 import { useUpdatePaymentMethod } from '../api/update-payment-method';
+import './payment-method.css';
 
 type MethodValues = {
   method?: PaymentMethodKind;

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { localizeDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { useProfileCompletion } from '../api/get-profile-completion';
+import './profile-completion.css';
 
 export type StepLink = { to: string } | { note: string };
 

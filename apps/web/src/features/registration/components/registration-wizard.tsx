@@ -28,6 +28,7 @@ import {
   type ShopDetailsValues,
   shopDetailsFields,
 } from './shop-details-form';
+import './registration.css';
 
 type Step = 'shop' | 'verify' | 'personal';
 const stepIndex: Record<Step, number> = { shop: 0, verify: 1, personal: 2 };

@@ -1,6 +1,7 @@
 import { Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../lib/i18n';
+import './registration.css';
 
 const items: TranslationKey[] = [
   'terms.items.truth',

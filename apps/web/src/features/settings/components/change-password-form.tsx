@@ -10,6 +10,7 @@ import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
 import { useChangePassword } from '../api/change-password';
+import './settings.css';
 
 type PasswordValues = { currentPassword?: string; password?: string; confirmPassword?: string };
 const fields = ['currentPassword', 'password', 'confirmPassword'] as const;

@@ -5,6 +5,7 @@ import { localizeDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { useSettings } from '../api/get-settings';
 import { useMarkTourSeen } from '../api/mark-tour-seen';
+import './settings.css';
 
 export type TourTarget = { key: string; target: () => HTMLElement | null; title: string; body: string };
 

@@ -11,6 +11,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { type Language, setLanguage, useLanguage } from '../../../lib/i18n';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
+import './settings.css';
 
 function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);

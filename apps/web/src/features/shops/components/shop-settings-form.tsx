@@ -1,16 +1,13 @@
 import { type ShopDetail, type ShopSettings, shopMessages, shopSettingsSchema } from '@dak/domain/shop';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { AddressField } from '../../../components/ui/address-field';
-import { AreaSelect } from '../../../components/ui/area-select';
-import { FormAlert } from '../../../components/ui/form-alert';
 import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
-import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
+import { parseForm, showFieldErrors } from '../../../lib/form-validation';
 import { useUpdateShop } from '../api/update-shop';
-import { ProductTypeFields, ReasonField } from './product-type-fields';
+import { asText, blankToUndefined, ShopForm } from './shop-form';
 
 type SettingsValues = {
   name?: string;
@@ -22,11 +19,8 @@ type SettingsValues = {
   productSubType?: string;
 };
 
-const fields = ['name', 'email', 'address', 'areaId', 'reason', 'productType', 'productSubType'] as const;
-const shape = shopSettingsSchema.shape;
-const asText = (value: unknown) => (typeof value === 'string' ? value : '');
-/** A field left empty that was empty before is not a change: the schema never sees it. */
-const blankToUndefined = (value: unknown) => (asText(value).trim() === '' ? undefined : asText(value));
+/** The fields in their order on the form (the product type field brings its subtype). */
+const fields = ['name', 'email', 'address', 'areaId', 'reason', 'productType'] as const;
 
 function initialValues(shop: ShopDetail): SettingsValues {
   return {
@@ -83,65 +77,30 @@ export function ShopSettingsForm({ shop, canEdit }: { shop: ShopDetail; canEdit:
       await update.mutateAsync({ shopId: shop.id, changes: input });
       toast.success(t('shopSettings.saved'));
     } catch (cause) {
-      if (!showFieldErrors(form, fields, fieldErrors(cause), translateMessage)) setError(errorText(cause));
+      if (!showFieldErrors(form, [...fields, 'productSubType'], fieldErrors(cause), translateMessage))
+        setError(errorText(cause));
     }
   };
 
   return (
-    <Form
+    <ShopForm<SettingsValues>
       form={form}
       name="shop-settings"
-      layout="vertical"
-      validateTrigger="onBlur"
+      fields={fields}
+      shape={shopSettingsSchema.shape}
+      shop={shop}
       initialValues={before}
+      disabled={!canEdit}
       onFinish={finish}
       onValuesChange={() => setError(null)}
-      disabled={!canEdit}
-    >
-      <Form.Item
-        name="name"
-        label={t('fields.shopName')}
-        rules={[schemaRule(shape.name, translateMessage, asText)]}
-      >
-        <Input autoComplete="organization" maxLength={100} />
-      </Form.Item>
-      <Form.Item
-        name="email"
-        label={t('shopForm.email')}
-        rules={[schemaRule(shape.email, translateMessage, blankToUndefined)]}
-      >
-        <Input
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          maxLength={254}
-          placeholder="shop@example.com"
-        />
-      </Form.Item>
-      <AddressField
-        name="address"
-        label={t('shopForm.shopAddress')}
-        schema={shape.address}
-        translate={translateMessage}
-        optional
-        placeholder={t('shopForm.addressPlaceholder')}
-      />
-      <Form.Item
-        name="areaId"
-        label={t('shopForm.area')}
-        rules={[schemaRule(shape.areaId, translateMessage, blankToUndefined)]}
-        validateTrigger={['onChange', 'onBlur']}
-      >
-        <AreaSelect initial={shop.area} />
-      </Form.Item>
-      <ReasonField />
-      <ProductTypeFields />
-      <FormAlert message={error} />
-      {canEdit ? (
-        <Button type="primary" htmlType="submit" loading={update.isPending} className="form-submit">
-          {t('actions.save')}
-        </Button>
-      ) : null}
-    </Form>
+      error={error}
+      footer={
+        canEdit ? (
+          <Button type="primary" htmlType="submit" loading={update.isPending} className="form-submit">
+            {t('actions.save')}
+          </Button>
+        ) : null
+      }
+    />
   );
 }

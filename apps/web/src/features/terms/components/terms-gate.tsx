@@ -7,6 +7,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { useAcceptTerms } from '../api/accept-terms';
 import { useShopTerms } from '../api/get-shop-terms';
 import { TermsText } from './terms-text';
+import './terms.css';
 
 const laterKey = 'dak.termsLater';
 

@@ -4,6 +4,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { formatDate, localizeDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { useShopTerms } from '../api/get-shop-terms';
+import './terms.css';
 
 /** Settings → Terms: who accepted which version of the terms for this shop, and when. */
 export function TermsHistory({ shopId }: { shopId: string }) {

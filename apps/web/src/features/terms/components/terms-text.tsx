@@ -3,6 +3,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, localizeDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
+import './terms.css';
 
 /** The terms in the chosen language, paragraph by paragraph, with their version and date. */
 export function TermsText({ terms }: { terms: TermsVersion }) {
