@@ -22,6 +22,7 @@ import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import { hashOtp, sameHash } from '../../lib/secrets';
 import { type ParcelSms, returnOtpPurpose, sendParcelSmsJobName } from '../parcel-sms/parcel-sms.service';
+import { recordAudit } from './parcel-audit';
 
 /** Who moves a parcel, as the server knows them (the domain's TransitionActor is worked out). */
 export type OpsActor =
@@ -261,21 +262,16 @@ export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Cl
         .where('closed_at', 'is', null)
         .execute();
     }
-    await trx
-      .insertInto('parcel_audit_log')
-      .values({
-        parcel_id: parcel.id,
-        at: now,
-        actor_user_id: actor.kind === 'merchant' ? actor.userId : null,
-        actor_staff_id: actor.kind === 'staff' ? actor.staffId : null,
-        action: 'status_change',
-        field: null,
-        old_value: from,
-        new_value: request.to,
-        ip: request.origin?.ip ?? null,
-        user_agent: request.origin?.userAgent?.slice(0, 500) ?? null,
-      })
-      .execute();
+    await recordAudit(trx, {
+      parcelId: parcel.id,
+      at: now,
+      actorUserId: actor.kind === 'merchant' ? actor.userId : null,
+      actorStaffId: actor.kind === 'staff' ? actor.staffId : null,
+      action: 'status_change',
+      oldValue: from,
+      newValue: request.to,
+      origin: request.origin,
+    });
     // A new failure needs a new decision; the return code is spent once the parcel is back.
     if (request.to === 'delivery_attempted' || request.to === 'returned') {
       await trx
