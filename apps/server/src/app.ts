@@ -65,6 +65,7 @@ import { parcelExportsRoutes } from './modules/parcel-exports/parcel-exports.rou
 import { createParcelExportsService } from './modules/parcel-exports/parcel-exports.service';
 import { parcelListPreferencesRoutes } from './modules/parcel-list-preferences/parcel-list-preferences.routes';
 import { createParcelListPreferencesService } from './modules/parcel-list-preferences/parcel-list-preferences.service';
+import { createParcelSmsRepository } from './modules/parcel-sms/parcel-sms.repository';
 import { createParcelSmsService } from './modules/parcel-sms/parcel-sms.service';
 import { parcelTransitionsRoutes } from './modules/parcel-transitions/parcel-transitions.routes';
 import { createParcelTransitionsService } from './modules/parcel-transitions/parcel-transitions.service';
@@ -296,7 +297,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   // Parcel moves (issue 5); each move queues its follow-ups (SMS) in its own transaction.
   const transitions = createParcelTransitionsService({ db, clock, jobs });
-  const parcelSms = createParcelSmsService({ db, clock, sms, publicUrl: config.publicUrl });
+  const parcelSms = createParcelSmsService({
+    db,
+    clock,
+    repo: createParcelSmsRepository(db),
+    sms,
+    publicUrl: config.publicUrl,
+  });
   jobs.register(sendParcelSmsJob({ parcelSms, expireInSeconds: config.smsJobExpireSeconds }));
   const hubs = createHubsService({ db, clock });
   // Pickups, scan-in, bags and line-haul trips (issue 5, parts 3 and 4).

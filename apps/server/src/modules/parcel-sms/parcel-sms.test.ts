@@ -15,6 +15,7 @@ import {
 } from '../parcel-transitions/parcel-transitions.service';
 import { createBulkSmsBdProvider } from '../sms/sms.providers';
 import { createSmsService } from '../sms/sms.service';
+import { createParcelSmsRepository } from './parcel-sms.repository';
 import { createParcelSmsService } from './parcel-sms.service';
 
 /**
@@ -80,7 +81,13 @@ beforeAll(async () => {
   transitions = createParcelTransitionsService({ db, clock: t.clock, jobs });
   jobs.register(
     sendParcelSmsJob({
-      parcelSms: createParcelSmsService({ db, clock: t.clock, sms, publicUrl: 'https://dak.example' }),
+      parcelSms: createParcelSmsService({
+        db,
+        clock: t.clock,
+        repo: createParcelSmsRepository(db),
+        sms,
+        publicUrl: 'https://dak.example',
+      }),
     }),
   );
   runs = createDeliveryRunsService({
