@@ -8,10 +8,8 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { autoReturnParcelsJob } from './jobs/auto-return-parcels.job';
-import { expireCallRecordingsJob } from './jobs/expire-call-recordings.job';
 import { expireParcelExportsJob } from './jobs/expire-parcel-exports.job';
 import { exportParcelsJob } from './jobs/export-parcels.job';
-import { fetchCallRecordingJob } from './jobs/fetch-call-recording.job';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { pruneRateLimitHitsJob } from './jobs/prune-rate-limit-hits.job';
 import { sendParcelSmsJob } from './jobs/send-parcel-sms.job';
@@ -31,9 +29,7 @@ import { createStaffAuthService } from './modules/auth/staff-auth.service';
 import { createStaffBootstrap } from './modules/auth/staff-bootstrap';
 import { bulkParcelsRoutes } from './modules/bulk-parcels/bulk-parcels.routes';
 import { createBulkParcelsService } from './modules/bulk-parcels/bulk-parcels.service';
-import { callsRoutes } from './modules/calls/calls.routes';
-import { createCallsService } from './modules/calls/calls.service';
-import { createHttpTelephonyProvider } from './modules/calls/telephony.providers';
+import { callsModule } from './modules/calls/calls.module';
 import { coverageRoutes } from './modules/coverage/coverage.routes';
 import { createCoverageService } from './modules/coverage/coverage.service';
 import { createCustomersRepository } from './modules/customers/customers.repository';
@@ -334,23 +330,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     autoReturnHours: config.autoReturnHours,
     log: (error, message) => app.log.info({ err: error }, message),
   });
-  const { telephony } = config;
-  const calls = createCallsService({
+  const calls = callsModule({
     db,
     clock,
     storage,
     jobs,
-    provider:
-      telephony.apiUrl && telephony.apiKey
-        ? createHttpTelephonyProvider({ apiUrl: telephony.apiUrl, apiKey: telephony.apiKey })
-        : null,
-    webhookSecret: telephony.webhookSecret,
-    toleranceSeconds: telephony.toleranceSeconds,
+    guards,
+    telephony: config.telephony,
     retentionDays: config.recordingRetentionDays,
   });
   jobs.register(autoReturnParcelsJob({ returns }));
-  jobs.register(fetchCallRecordingJob({ calls }));
-  jobs.register(expireCallRecordingsJob({ calls }));
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const parcelListPreferences = createParcelListPreferencesService({ db, clock });
@@ -398,7 +387,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(hubWorkRoutes({ hubWork, guards }));
       await api.register(deliveryRunsRoutes({ runs: deliveryRuns, guards }));
       await api.register(returnsRoutes({ returns, guards }));
-      await api.register(callsRoutes({ calls, guards }));
+      await api.register(calls.routes);
       await api.register(trackingRoutes({ tracking, guards }));
       await api.register(coverageRoutes({ coverage }));
       if (config.mode !== 'production') {

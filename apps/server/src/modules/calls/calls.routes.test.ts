@@ -325,6 +325,26 @@ describe('the telephony webhook', () => {
       action: 'robocall_verified',
       actor: { kind: 'system' },
     });
+
+    // A later confirmation (another event) keeps the first time and writes no second line.
+    const verifiedAt = t.clock.now();
+    t.clock.advance(60_000);
+    const again = await webhook({
+      eventId: `evt-ivr-2-${trackingId}`,
+      type: 'ivr.confirmed',
+      trackingId,
+      callId: 'ivr-2',
+      startedAt: t.clock.now().toISOString(),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const after = await t.database.db
+      .selectFrom('parcels')
+      .select('robocall_verified_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(after.robocall_verified_at).toEqual(verifiedAt);
+    const lines = (await call('GET', `/ops/parcels/${trackingId}/audit`, admin.token)).json().items;
+    expect(lines.filter((l: { action: string }) => l.action === 'robocall_verified')).toHaveLength(1);
   });
 
   it('answers 404 for an unknown parcel and keeps the event id unused', async () => {
