@@ -7,12 +7,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { autoReturnParcelsJob } from './jobs/auto-return-parcels.job';
 import { expireParcelExportsJob } from './jobs/expire-parcel-exports.job';
 import { exportParcelsJob } from './jobs/export-parcels.job';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { pruneRateLimitHitsJob } from './jobs/prune-rate-limit-hits.job';
-import { sendParcelSmsJob } from './jobs/send-parcel-sms.job';
 import { type Clock, isMovable, shiftedClock, systemClock } from './lib/clock';
 import { createFieldCipher } from './lib/field-cipher';
 import { createLocalStorage } from './lib/storage';
@@ -61,10 +59,8 @@ import { parcelExportsRoutes } from './modules/parcel-exports/parcel-exports.rou
 import { createParcelExportsService } from './modules/parcel-exports/parcel-exports.service';
 import { parcelListPreferencesRoutes } from './modules/parcel-list-preferences/parcel-list-preferences.routes';
 import { createParcelListPreferencesService } from './modules/parcel-list-preferences/parcel-list-preferences.service';
-import { createParcelSmsRepository } from './modules/parcel-sms/parcel-sms.repository';
-import { createParcelSmsService } from './modules/parcel-sms/parcel-sms.service';
-import { parcelTransitionsRoutes } from './modules/parcel-transitions/parcel-transitions.routes';
-import { createParcelTransitionsService } from './modules/parcel-transitions/parcel-transitions.service';
+import { parcelSmsModule } from './modules/parcel-sms/parcel-sms.module';
+import { parcelTransitionsModule } from './modules/parcel-transitions/parcel-transitions.module';
 import { createParcelEditsRepository } from './modules/parcels/parcel-edits.repository';
 import { parcelEditsRoutes } from './modules/parcels/parcel-edits.routes';
 import { createParcelEditsService } from './modules/parcels/parcel-edits.service';
@@ -81,9 +77,7 @@ import { pricingRoutes } from './modules/pricing/pricing.routes';
 import { createPricingService } from './modules/pricing/pricing.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
-import { createReturnsRepository } from './modules/returns/returns.repository';
-import { returnsRoutes } from './modules/returns/returns.routes';
-import { createReturnsService } from './modules/returns/returns.service';
+import { returnsModule } from './modules/returns/returns.module';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createShopsRepository } from './modules/shops/shops.repository';
@@ -292,15 +286,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('jobs', jobs);
   // Parcel moves (issue 5); each move queues its follow-ups (SMS) in its own transaction.
-  const transitions = createParcelTransitionsService({ db, clock, jobs });
-  const parcelSms = createParcelSmsService({
+  const parcelTransitions = parcelTransitionsModule({ db, clock, jobs, guards });
+  const transitions = parcelTransitions.service;
+  parcelSmsModule({
     db,
     clock,
-    repo: createParcelSmsRepository(db),
+    jobs,
     sms,
     publicUrl: config.publicUrl,
+    expireInSeconds: config.smsJobExpireSeconds,
   });
-  jobs.register(sendParcelSmsJob({ parcelSms, expireInSeconds: config.smsJobExpireSeconds }));
   const hubs = createHubsService({ db, clock });
   // Pickups, scan-in, bags and line-haul trips (issue 5, parts 3 and 4).
   const hubWork = createHubWorkService({ db, clock, transitions });
@@ -322,10 +317,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.register(expireParcelExportsJob({ exports: parcelExports }));
   jobs.register(pruneRateLimitHitsJob({ db, clock }));
   // Returns and call logs (issue 5, items 6 and 8).
-  const returns = createReturnsService({
+  const returns = returnsModule({
     db,
     clock,
-    repo: createReturnsRepository(db),
+    jobs,
+    guards,
     transitions,
     autoReturnHours: config.autoReturnHours,
     log: (error, message) => app.log.info({ err: error }, message),
@@ -339,7 +335,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     telephony: config.telephony,
     retentionDays: config.recordingRetentionDays,
   });
-  jobs.register(autoReturnParcelsJob({ returns }));
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const parcelListPreferences = createParcelListPreferencesService({ db, clock });
@@ -382,11 +377,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(parcelListPreferencesRoutes({ preferences: parcelListPreferences, guards }));
       await api.register(siteContentRoutes({ content: siteContent, guards }));
       await api.register(enterpriseLeadsRoutes({ leads: enterpriseLeads, guards }));
-      await api.register(parcelTransitionsRoutes({ transitions, guards }));
+      await api.register(parcelTransitions.routes);
       await api.register(hubsRoutes({ hubs, guards }));
       await api.register(hubWorkRoutes({ hubWork, guards }));
       await api.register(deliveryRunsRoutes({ runs: deliveryRuns, guards }));
-      await api.register(returnsRoutes({ returns, guards }));
+      await api.register(returns.routes);
       await api.register(calls.routes);
       await api.register(trackingRoutes({ tracking, guards }));
       await api.register(coverageRoutes({ coverage }));
