@@ -58,10 +58,15 @@ export function createCallsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    async setRecordingKey(callLogId: string, key: string, trx: Executor = db) {
+    /** Sets or clears a call's recording; a recording once deleted is never set again. */
+    async updateRecording(
+      callLogId: string,
+      values: { recording_key: string | null; recording_deleted_at?: Date },
+      trx: Executor = db,
+    ) {
       await trx
         .updateTable('call_logs')
-        .set({ recording_key: key })
+        .set(values)
         .where('id', '=', callLogId)
         .where('recording_deleted_at', 'is', null)
         .execute();
@@ -74,14 +79,6 @@ export function createCallsRepository(db: Kysely<DB>) {
         .where('recording_key', 'is not', null)
         .where('started_at', '<', cutoff)
         .limit(5000)
-        .execute();
-    },
-
-    async markRecordingDeleted(callLogId: string, at: Date, trx: Executor = db) {
-      await trx
-        .updateTable('call_logs')
-        .set({ recording_key: null, recording_deleted_at: at })
-        .where('id', '=', callLogId)
         .execute();
     },
 

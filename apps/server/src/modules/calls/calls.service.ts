@@ -43,7 +43,7 @@ export function createCallsService(deps: {
   async function storeRecording(callLogId: string, bytes: Uint8Array, contentType: string) {
     const key = `call-recordings/${callLogId}.${extensions[contentType] ?? 'bin'}`;
     await storage.put(key, bytes, contentType);
-    await repo.setRecordingKey(callLogId, key);
+    await repo.updateRecording(callLogId, { recording_key: key });
   }
 
   const service = {
@@ -163,7 +163,7 @@ export function createCallsService(deps: {
       const due = await repo.recordingsStartedBefore(cutoff);
       for (const row of due) {
         if (row.recording_key) await storage.delete(row.recording_key);
-        await repo.markRecordingDeleted(row.id, clock.now());
+        await repo.updateRecording(row.id, { recording_key: null, recording_deleted_at: clock.now() });
       }
       return { deleted: due.length };
     },

@@ -31,21 +31,13 @@ export function createParcelSmsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    lockParcel(parcelId: string, trx: Transaction<DB>) {
-      return trx
+    /** The parcel's status, shop and customer; `lock` takes its row lock in `trx`. */
+    parcel(parcelId: string, trx: Executor = db, lock = false) {
+      const query = trx
         .selectFrom('parcels')
-        .select(['tracking_id', 'shop_id', 'status'])
-        .where('id', '=', parcelId)
-        .forUpdate()
-        .executeTakeFirst();
-    },
-
-    customerOf(parcelId: string, trx: Executor = db) {
-      return trx
-        .selectFrom('parcels')
-        .select(['tracking_id', 'customer_phone'])
-        .where('id', '=', parcelId)
-        .executeTakeFirst();
+        .select(['tracking_id', 'shop_id', 'status', 'customer_phone'])
+        .where('id', '=', parcelId);
+      return (lock ? query.forUpdate() : query).executeTakeFirst();
     },
   };
 }

@@ -58,7 +58,7 @@ export function createParcelSmsService(deps: {
   /** The merchant's hand-over code for a parcel coming back; a new one resets the wrong tries. */
   async function returnOtp(parcelId: string, once?: string) {
     const issued = await db.transaction().execute(async (trx) => {
-      const parcel = await repo.lockParcel(parcelId, trx);
+      const parcel = await repo.parcel(parcelId, trx, true);
       if (parcel?.status !== 'out_for_return') return null;
       const to = await repo.returnPhoneOf(parcel.shop_id, trx);
       if (!to) return null;
@@ -90,7 +90,7 @@ export function createParcelSmsService(deps: {
       if (once && (await sms.alreadyHandled(once))) return;
       if (message.kind === 'out_for_delivery') return deliveryOtp(message.parcelId, once);
       if (message.kind === 'return_otp') return returnOtp(message.parcelId, once);
-      const parcel = await repo.customerOf(message.parcelId);
+      const parcel = await repo.parcel(message.parcelId);
       if (!parcel) return;
       const trackingId = parcel.tracking_id;
       const body =
