@@ -7,11 +7,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { autoReturnParcelsJob } from './jobs/auto-return-parcels.job';
-import { expireCallRecordingsJob } from './jobs/expire-call-recordings.job';
 import { expireParcelExportsJob } from './jobs/expire-parcel-exports.job';
 import { exportParcelsJob } from './jobs/export-parcels.job';
-import { fetchCallRecordingJob } from './jobs/fetch-call-recording.job';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { pruneRateLimitHitsJob } from './jobs/prune-rate-limit-hits.job';
 import { sendParcelSmsJob } from './jobs/send-parcel-sms.job';
@@ -20,9 +17,7 @@ import { createLocalStorage } from './lib/storage';
 import { addressPredictionModule } from './modules/address-prediction/address-prediction.module';
 import { authModule } from './modules/auth/auth.module';
 import { bulkParcelsModule } from './modules/bulk-parcels/bulk-parcels.module';
-import { callsRoutes } from './modules/calls/calls.routes';
-import { createCallsService } from './modules/calls/calls.service';
-import { createHttpTelephonyProvider } from './modules/calls/telephony.providers';
+import { callsModule } from './modules/calls/calls.module';
 import { coverageModule } from './modules/coverage/coverage.module';
 import { customersModule } from './modules/customers/customers.module';
 import { deliveryRunsModule } from './modules/delivery-runs/delivery-runs.module';
@@ -38,17 +33,14 @@ import { nidModule } from './modules/nid/nid.module';
 import { opsModule } from './modules/ops/ops.module';
 import { parcelExportsModule } from './modules/parcel-exports/parcel-exports.module';
 import { parcelListPreferencesModule } from './modules/parcel-list-preferences/parcel-list-preferences.module';
-import { createParcelSmsService } from './modules/parcel-sms/parcel-sms.service';
-import { parcelTransitionsRoutes } from './modules/parcel-transitions/parcel-transitions.routes';
-import { createParcelTransitionsService } from './modules/parcel-transitions/parcel-transitions.service';
+import { parcelSmsModule } from './modules/parcel-sms/parcel-sms.module';
+import { parcelTransitionsModule } from './modules/parcel-transitions/parcel-transitions.module';
 import { parcelsModule } from './modules/parcels/parcels.module';
 import { paymentMethodsModule } from './modules/payment-methods/payment-methods.module';
 import { pickupLocationsModule } from './modules/pickup-locations/pickup-locations.module';
 import { pricingModule } from './modules/pricing/pricing.module';
 import { profileModule } from './modules/profile/profile.module';
-import { createReturnsRepository } from './modules/returns/returns.repository';
-import { returnsRoutes } from './modules/returns/returns.routes';
-import { createReturnsService } from './modules/returns/returns.service';
+import { returnsModule } from './modules/returns/returns.module';
 import { settingsModule } from './modules/settings/settings.module';
 import { shopsModule } from './modules/shops/shops.module';
 import { siteModule } from './modules/site/site.module';
@@ -226,9 +218,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('jobs', jobs);
   // Parcel moves (issue 5); each move queues its follow-ups (SMS) in its own transaction.
-  const transitions = createParcelTransitionsService({ db, clock, jobs });
-  const parcelSms = createParcelSmsService({ db, clock, sms, publicUrl: config.publicUrl });
-  jobs.register(sendParcelSmsJob({ parcelSms, expireInSeconds: config.smsJobExpireSeconds }));
+  const parcelTransitions = parcelTransitionsModule({ db, clock, jobs, guards });
+  const transitions = parcelTransitions.service;
+  parcelSmsModule({
+    db,
+    clock,
+    jobs,
+    sms,
+    publicUrl: config.publicUrl,
+    expireInSeconds: config.smsJobExpireSeconds,
+  });
   const hubs = hubsModule({ db, clock, guards });
   // Pickups, scan-in, bags and line-haul trips (issue 5, parts 3 and 4).
   const hubWork = hubWorkModule({ db, clock, transitions, guards });
@@ -258,31 +257,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.register(expireParcelExportsJob({ exports: parcelExports.service }));
   jobs.register(pruneRateLimitHitsJob({ db, clock }));
   // Returns and call logs (issue 5, items 6 and 8).
-  const returns = createReturnsService({
+  const returns = returnsModule({
     db,
     clock,
-    repo: createReturnsRepository(db),
+    jobs,
+    guards,
     transitions,
     autoReturnHours: config.autoReturnHours,
     log: (error, message) => app.log.info({ err: error }, message),
   });
-  const { telephony } = config;
-  const calls = createCallsService({
+  const calls = callsModule({
     db,
     clock,
     storage,
     jobs,
-    provider:
-      telephony.apiUrl && telephony.apiKey
-        ? createHttpTelephonyProvider({ apiUrl: telephony.apiUrl, apiKey: telephony.apiKey })
-        : null,
-    webhookSecret: telephony.webhookSecret,
-    toleranceSeconds: telephony.toleranceSeconds,
+    guards,
+    telephony: config.telephony,
     retentionDays: config.recordingRetentionDays,
   });
-  jobs.register(autoReturnParcelsJob({ returns }));
-  jobs.register(fetchCallRecordingJob({ calls }));
-  jobs.register(expireCallRecordingsJob({ calls }));
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const parcelListPreferences = parcelListPreferencesModule(core);
@@ -316,12 +308,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       for (const module of [parcelListPreferences, siteContent, enterpriseLeads]) {
         await api.register(module.routes);
       }
-      await api.register(parcelTransitionsRoutes({ transitions, guards }));
+      await api.register(parcelTransitions.routes);
       await api.register(hubs.routes);
       await api.register(hubWork.routes);
       await api.register(deliveryRuns.routes);
-      await api.register(returnsRoutes({ returns, guards }));
-      await api.register(callsRoutes({ calls, guards }));
+      await api.register(returns.routes);
+      await api.register(calls.routes);
       await api.register(tracking.routes);
       await api.register(coverage.routes);
       if (config.mode !== 'production') {

@@ -7,25 +7,6 @@ import {
   type Violation,
 } from '../test/architecture';
 
-/**
- * TEMPORARY (issue 12): services that still hold SQL while their modules are being split by the
- * other parts of the issue (parcel-transitions, calls, returns, parcel-sms, parcels, bulk-parcels,
- * parcel-exports, hub-work, hubs, delivery-runs). Emptied when those parts are merged; nothing
- * else may be added here.
- */
-const sqlStillInServices = new Set([
-  'apps/server/src/modules/bulk-parcels/bulk-parcels.service.ts',
-  'apps/server/src/modules/calls/calls.service.ts',
-  'apps/server/src/modules/delivery-runs/delivery-runs.service.ts',
-  'apps/server/src/modules/hub-work/hub-work.service.ts',
-  'apps/server/src/modules/hubs/hubs.service.ts',
-  'apps/server/src/modules/parcel-sms/parcel-sms.service.ts',
-  'apps/server/src/modules/parcel-transitions/parcel-transitions.service.ts',
-  'apps/server/src/modules/parcels/parcel-edits.service.ts',
-  'apps/server/src/modules/parcels/parcels.service.ts',
-  'apps/server/src/modules/returns/returns.service.ts',
-]);
-
 const rulesOf = (tree: Record<string, string>) => checkArchitecture(tree).map((v) => v.rule);
 
 describe('the architecture of the repository', () => {
@@ -51,14 +32,8 @@ describe('the architecture of the repository', () => {
     'sql-outside-repository',
     'web-path',
   ])('keeps the rule %s', (rule) => {
-    const tolerated = (v: Violation) => v.rule === 'sql-outside-repository' && sqlStillInServices.has(v.file);
-    const broken = violations().filter((v) => v.rule === rule && !tolerated(v));
+    const broken = violations().filter((v) => v.rule === rule);
     expect(broken.map((v) => `${v.file}: ${v.detail}`)).toEqual([]);
-  });
-
-  it('allow-lists only files that still hold SQL', () => {
-    const offenders = new Set(violations().map((v) => v.file));
-    expect([...sqlStillInServices].filter((file) => !offenders.has(file))).toEqual([]);
   });
 });
 

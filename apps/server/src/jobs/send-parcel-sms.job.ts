@@ -1,15 +1,14 @@
-import {
-  type ParcelSms,
-  type ParcelSmsService,
-  parcelSmsSchema,
-  sendParcelSmsJobName,
-} from '../modules/parcel-sms/parcel-sms.service';
+import { type ParcelSms, parcelSmsSchema } from '@dak/domain/parcel-effects';
+import type { ParcelSmsService } from '../modules/parcel-sms/parcel-sms.service';
 import type { JobDefinition } from './jobs';
+
+/** Queued by the parcel-transitions module only (the effects of a move, and the return code resent). */
+export const sendParcelSmsJobName = 'send-parcel-sms';
 
 /**
  * Texts the customer or the merchant about a parcel's move: out for delivery (rider, delivery
  * OTP, tracking link), delivered, failed attempt, and the merchant's return OTP.
- * Trigger: a parcel move (parcel-transitions moveLocked) and POST /ops/parcels/:trackingId/return-otp,
+ * Trigger: a parcel move (the effects table, run by parcel-transitions) and POST /ops/parcels/:trackingId/return-otp,
  * queued in their transaction. Retried with backoff (30 s, 1, 2, 4, 8 min) while the gateway fails;
  * a try cut off while the gateway answered is not sent again (sms.service alreadyHandled).
  */

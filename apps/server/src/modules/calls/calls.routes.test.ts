@@ -293,27 +293,39 @@ describe('the telephony webhook', () => {
     expect(keys.filter((k) => k === null)).toHaveLength(2);
   });
 
-  it('marks the parcel robocall-verified on the IVR’s confirmation, in the audit log', async () => {
+  it('marks the parcel robocall-verified on the IVR’s confirmation, in the audit log, once', async () => {
     const { trackingId, id } = await bookParcel(t, merchant);
-    const res = await webhook({
-      eventId: `evt-ivr-${trackingId}`,
-      type: 'ivr.confirmed',
-      trackingId,
-      callId: 'ivr-1',
-      startedAt: t.clock.now().toISOString(),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const row = await t.database.db
-      .selectFrom('parcels')
-      .select('robocall_verified_at')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row.robocall_verified_at).toEqual(t.clock.now());
-    const audit = await call('GET', `/ops/parcels/${trackingId}/audit`, admin.token);
-    expect(audit.json().items.at(-1)).toMatchObject({
-      action: 'robocall_verified',
-      actor: { kind: 'system' },
-    });
+    const confirm = async (n: number) => {
+      const res = await webhook({
+        eventId: `evt-ivr-${n}-${trackingId}`,
+        type: 'ivr.confirmed',
+        trackingId,
+        callId: `ivr-${n}`,
+        startedAt: t.clock.now().toISOString(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const row = await t.database.db
+        .selectFrom('parcels')
+        .select('robocall_verified_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const audit = await call('GET', `/ops/parcels/${trackingId}/audit`, admin.token);
+      const items: { action: string }[] = audit.json().items;
+      return {
+        at: row.robocall_verified_at,
+        items,
+        lines: items.filter((l) => l.action === 'robocall_verified'),
+      };
+    };
+    const first = await confirm(1);
+    expect(first.at).toEqual(t.clock.now());
+    expect(first.items.at(-1)).toMatchObject({ action: 'robocall_verified', actor: { kind: 'system' } });
+
+    // A later confirmation (another event) keeps the first time and writes no second line.
+    t.clock.advance(60_000);
+    const second = await confirm(2);
+    expect(second.at).toEqual(first.at);
+    expect(second.lines).toHaveLength(1);
   });
 
   it('answers 404 for an unknown parcel and keeps the event id unused', async () => {

@@ -3,12 +3,14 @@ import { operationsMessages } from '@dak/domain/operations';
 import { normalizePhone } from '@dak/domain/phone';
 import { type CallLog, type CallOutcome, callMessages, type TelephonyEvent } from '@dak/domain/returns';
 import { normalizeTrackingId } from '@dak/domain/tracking-id';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import type { Storage } from '../../lib/storage';
+import { recordRobocallVerified } from '../parcel-transitions/parcel-transitions.service';
+import type { CallsRepository } from './calls.repository';
 import { sameSignature, type TelephonyProvider, telephonySignature } from './telephony.providers';
 
 const day = 86_400_000;
@@ -22,6 +24,7 @@ const extensions: Record<string, string> = { 'audio/mpeg': 'mp3', 'audio/wav': '
 export function createCallsService(deps: {
   db: Kysely<DB>;
   clock: Clock;
+  repo: CallsRepository;
   storage: Storage;
   jobs: Jobs;
   provider: TelephonyProvider | null;
@@ -29,7 +32,7 @@ export function createCallsService(deps: {
   toleranceSeconds: number;
   retentionDays: number;
 }) {
-  const { db, clock, storage } = deps;
+  const { db, clock, repo, storage } = deps;
 
   function trackingIdOf(raw: string) {
     const id = normalizeTrackingId(raw);
@@ -40,12 +43,7 @@ export function createCallsService(deps: {
   async function storeRecording(callLogId: string, bytes: Uint8Array, contentType: string) {
     const key = `call-recordings/${callLogId}.${extensions[contentType] ?? 'bin'}`;
     await storage.put(key, bytes, contentType);
-    await db
-      .updateTable('call_logs')
-      .set({ recording_key: key })
-      .where('id', '=', callLogId)
-      .where('recording_deleted_at', 'is', null)
-      .execute();
+    await repo.updateRecording(callLogId, { recording_key: key });
   }
 
   const service = {
@@ -59,37 +57,23 @@ export function createCallsService(deps: {
       call: { startedAt: Date; durationSeconds?: number; outcome: CallOutcome },
     ) {
       const trackingId = normalizeTrackingId(rawTrackingId);
-      const parcel = trackingId
-        ? await db
-            .selectFrom('delivery_run_parcels as rp')
-            .innerJoin('delivery_runs as r', 'r.id', 'rp.run_id')
-            .innerJoin('parcels as p', 'p.id', 'rp.parcel_id')
-            .select(['p.id', 'p.shop_id', 'p.customer_phone'])
-            .where('p.tracking_id', '=', trackingId)
-            .where('r.rider_id', '=', riderId)
-            .where('rp.closed_at', 'is', null)
-            .executeTakeFirst()
-        : undefined;
+      const parcel = trackingId ? await repo.riderOpenParcel(riderId, trackingId) : undefined;
       if (!trackingId || !parcel) throw new AppError('NOT_FOUND', deliveryRunMessages.notOnYourRun);
       const now = clock.now();
       if (call.startedAt.getTime() > now.getTime() + 5 * 60_000) {
         throw new AppError('VALIDATION_FAILED', callMessages.startsInFuture, { field: 'startedAt' });
       }
-      const row = await db
-        .insertInto('call_logs')
-        .values({
-          parcel_id: parcel.id,
-          shop_id: parcel.shop_id,
-          source: 'rider',
-          outcome: call.outcome,
-          started_at: call.startedAt,
-          duration_seconds: call.durationSeconds ?? null,
-          customer_phone: parcel.customer_phone,
-          caller_staff_id: riderId,
-          created_at: now,
-        })
-        .returning(['id', 'created_at'])
-        .executeTakeFirstOrThrow();
+      const row = await repo.insertCall({
+        parcel_id: parcel.id,
+        shop_id: parcel.shop_id,
+        source: 'rider',
+        outcome: call.outcome,
+        started_at: call.startedAt,
+        duration_seconds: call.durationSeconds ?? null,
+        customer_phone: parcel.customer_phone,
+        caller_staff_id: riderId,
+        created_at: now,
+      });
       return {
         id: row.id,
         trackingId,
@@ -125,46 +109,16 @@ export function createCallsService(deps: {
       const trackingId = trackingIdOf(event.trackingId);
       const now = clock.now();
       const outcome = await db.transaction().execute(async (trx) => {
-        const fresh = await trx
-          .insertInto('telephony_webhook_events')
-          .values({ event_id: event.eventId, received_at: now })
-          .onConflict((oc) => oc.column('event_id').doNothing())
-          .returning('event_id')
-          .executeTakeFirst();
-        if (!fresh) return { duplicate: true, callLogId: null };
-        const parcel = await trx
-          .selectFrom('parcels')
-          .select(['id', 'shop_id', 'customer_phone', 'robocall_verified_at'])
-          .where('tracking_id', '=', trackingId)
-          .forUpdate()
-          .executeTakeFirst();
+        if (!(await repo.claimWebhookEvent(event.eventId, now, trx)))
+          return { duplicate: true, callLogId: null };
+        const parcel = await repo.lockParcel(trackingId, trx);
         if (!parcel) throw new AppError('NOT_FOUND', operationsMessages.parcelNotFound(trackingId));
         if (event.type === 'ivr.confirmed') {
-          if (!parcel.robocall_verified_at) {
-            await trx
-              .updateTable('parcels')
-              .set({ robocall_verified_at: now })
-              .where('id', '=', parcel.id)
-              .execute();
-            await trx
-              .insertInto('parcel_audit_log')
-              .values({
-                parcel_id: parcel.id,
-                at: now,
-                actor_user_id: null,
-                actor_staff_id: null,
-                action: 'robocall_verified',
-                field: null,
-                old_value: null,
-                new_value: event.callId,
-              })
-              .execute();
-          }
+          await recordRobocallVerified(trx, { parcelId: parcel.id, at: now, callId: event.callId });
           return { duplicate: false, callLogId: null };
         }
-        const row = await trx
-          .insertInto('call_logs')
-          .values({
+        const row = await repo.insertProviderCall(
+          {
             parcel_id: parcel.id,
             shop_id: parcel.shop_id,
             source: 'telephony',
@@ -176,10 +130,9 @@ export function createCallsService(deps: {
             caller_staff_id: null,
             provider_call_id: event.callId,
             created_at: now,
-          })
-          .onConflict((oc) => oc.columns(['source', 'provider_call_id']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
+          },
+          trx,
+        );
         return { duplicate: !row, callLogId: row?.id ?? null };
       });
       if (event.type === 'call.completed' && outcome.callLogId) {
@@ -207,20 +160,10 @@ export function createCallsService(deps: {
     /** The retention job: recordings older than the window are deleted; the call stays listed. */
     async expireRecordings() {
       const cutoff = new Date(clock.now().getTime() - deps.retentionDays * day);
-      const due = await db
-        .selectFrom('call_logs')
-        .select(['id', 'recording_key'])
-        .where('recording_key', 'is not', null)
-        .where('started_at', '<', cutoff)
-        .limit(5000)
-        .execute();
+      const due = await repo.recordingsStartedBefore(cutoff);
       for (const row of due) {
         if (row.recording_key) await storage.delete(row.recording_key);
-        await db
-          .updateTable('call_logs')
-          .set({ recording_key: null, recording_deleted_at: clock.now() })
-          .where('id', '=', row.id)
-          .execute();
+        await repo.updateRecording(row.id, { recording_key: null, recording_deleted_at: clock.now() });
       }
       return { deleted: due.length };
     },
@@ -229,40 +172,9 @@ export function createCallsService(deps: {
       shopId: string,
       query: { q?: string; outcome?: CallOutcome; limit: number; offset: number },
     ): Promise<{ items: CallLog[]; count: number }> {
-      let base = db
-        .selectFrom('call_logs as c')
-        .innerJoin('parcels as p', 'p.id', 'c.parcel_id')
-        .leftJoin('staff as s', 's.id', 'c.caller_staff_id')
-        .where('c.shop_id', '=', shopId);
-      if (query.outcome) base = base.where('c.outcome', '=', query.outcome);
-      if (query.q) {
-        const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
-        base = base.where((eb) =>
-          eb.or([eb('p.tracking_id', 'ilike', like), eb('c.customer_phone', 'like', like)]),
-        );
-      }
-      const count = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-      const rows = await base
-        .select([
-          'c.id',
-          'p.tracking_id',
-          'c.started_at',
-          'c.outcome',
-          'c.duration_seconds',
-          'c.customer_phone',
-          'c.source',
-          'c.recording_key',
-          'c.recording_deleted_at',
-          's.name as caller_name',
-          's.role as caller_role',
-        ])
-        .orderBy('c.started_at', 'desc')
-        .orderBy('c.id')
-        .limit(query.limit)
-        .offset(query.offset)
-        .execute();
+      const { rows, count } = await repo.listForShop(shopId, query);
       return {
-        count: count.n,
+        count,
         items: rows.map((r) => ({
           id: r.id,
           trackingId: r.tracking_id,
@@ -285,12 +197,7 @@ export function createCallsService(deps: {
 
     /** A call's recording, only for the shop whose parcel it was. */
     async recordingForShop(shopId: string, callId: string) {
-      const row = await db
-        .selectFrom('call_logs')
-        .select(['recording_key', 'recording_deleted_at'])
-        .where('id', '=', callId)
-        .where('shop_id', '=', shopId)
-        .executeTakeFirst();
+      const row = await repo.shopRecording(shopId, callId);
       if (!row) throw new AppError('NOT_FOUND', callMessages.notFound);
       if (!row.recording_key) {
         throw new AppError(

@@ -6,7 +6,6 @@ import { caller, signInStaff } from '../../../test/fixtures';
 import { createTestApp, type TestApp, uniquePhone } from '../../../test/helpers';
 import { type BookingMerchant, bookingMerchant, bookParcel, walk } from '../../../test/operations-fixtures';
 import { createJobs, type Jobs } from '../../jobs/jobs';
-import { sendParcelSmsJob } from '../../jobs/send-parcel-sms.job';
 import { createLocalStorage } from '../../lib/storage';
 import { createDeliveryRunsService, type DeliveryRunsService } from '../delivery-runs/delivery-runs.service';
 import {
@@ -15,7 +14,7 @@ import {
 } from '../parcel-transitions/parcel-transitions.service';
 import { createBulkSmsBdProvider } from '../sms/sms.providers';
 import { createSmsService } from '../sms/sms.service';
-import { createParcelSmsService } from './parcel-sms.service';
+import { parcelSmsModule } from './parcel-sms.module';
 
 /**
  * Parcel SMS through the real queue (pg-boss in-process) and a real gateway adapter talking to a
@@ -78,11 +77,7 @@ beforeAll(async () => {
     pollingIntervalSeconds: 1,
   });
   transitions = createParcelTransitionsService({ db, clock: t.clock, jobs });
-  jobs.register(
-    sendParcelSmsJob({
-      parcelSms: createParcelSmsService({ db, clock: t.clock, sms, publicUrl: 'https://dak.example' }),
-    }),
-  );
+  parcelSmsModule({ db, clock: t.clock, jobs, sms, publicUrl: 'https://dak.example' });
   runs = createDeliveryRunsService({
     db,
     clock: t.clock,

@@ -1,6 +1,7 @@
 import type { ParcelStatus } from '@dak/domain/parcel-status';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { insertBookingEvents, insertEvent } from './parcel-transitions.repository';
 
 /**
  * The events a merchant's own changes write outside the status machine's moves, kept here so
@@ -17,9 +18,7 @@ export async function recordBookingEvents(
   event: { at: Date; actorUserId: string; toStatus: ParcelStatus },
 ): Promise<void> {
   if (parcelIds.length === 0) return;
-  await sql`insert into parcel_events (parcel_id, at, actor_user_id, to_status)
-    select id, ${event.at}, ${event.actorUserId}, ${event.toStatus}
-    from unnest(${parcelIds}::uuid[]) as id`.execute(trx);
+  await insertBookingEvents(trx, parcelIds, event);
 }
 
 /** A merchant's edit on the parcel's timeline: the status stays, the note says what changed. */
@@ -27,18 +26,15 @@ export async function recordEditEvent(
   trx: Transaction<DB>,
   edit: { parcelId: string; status: ParcelStatus; at: Date; actorUserId: string; note: string },
 ): Promise<void> {
-  await trx
-    .insertInto('parcel_events')
-    .values({
-      parcel_id: edit.parcelId,
-      at: edit.at,
-      actor_user_id: edit.actorUserId,
-      actor_staff_id: null,
-      from_status: edit.status,
-      to_status: edit.status,
-      reason: 'edited',
-      note: edit.note,
-      hub_id: null,
-    })
-    .execute();
+  await insertEvent(trx, {
+    parcel_id: edit.parcelId,
+    at: edit.at,
+    actor_user_id: edit.actorUserId,
+    actor_staff_id: null,
+    from_status: edit.status,
+    to_status: edit.status,
+    reason: 'edited',
+    note: edit.note,
+    hub_id: null,
+  });
 }

@@ -1,18 +1,12 @@
 import { bulkStatusRequestSchema, bulkStatusResultSchema } from '@dak/domain/operations';
 import { parcelStatusSchema, returnOtpInputSchema } from '@dak/domain/parcel-status';
 import { roomRoles } from '@dak/domain/staff-rooms';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noBody } from '../../lib/schemas';
 import { type Guards, staffOf } from '../../plugins/auth';
-import type { ParcelTransitionsService, RequestOrigin } from './parcel-transitions.service';
-
-/** The audit log's "from where" of a request. */
-export function originOf(request: FastifyRequest): RequestOrigin {
-  const agent = request.headers['user-agent'];
-  return { ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent : null };
-}
+import { originOf, type ParcelTransitionsService } from './parcel-transitions.service';
 
 const secured = { security: [{ bearer: [] }] };
 

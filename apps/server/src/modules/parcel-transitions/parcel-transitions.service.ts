@@ -19,9 +19,27 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
-import { hashOtp, sameHash } from '../../lib/secrets';
+import { hashOtp, newNumericCode, sameHash } from '../../lib/secrets';
 import { assertHub, type StaffScope } from '../../lib/staff-scope';
-import { type ParcelSms, returnOtpPurpose, sendParcelSmsJobName } from '../parcel-sms/parcel-sms.service';
+import { recordAudit } from './parcel-audit';
+import { runEffects, sendSms } from './parcel-effects';
+import {
+  closeOpenRunParcel,
+  countReturnOtpFailure,
+  insertEvent,
+  isOnRidersOpenRun,
+  type LockedParcel,
+  lockParcel,
+  setRunParcelOtpHash,
+  updateFlags,
+  updateStatus,
+} from './parcel-transitions.repository';
+
+export type { LockedParcel } from './parcel-transitions.repository';
+
+/** What the OTP hashes are bound to, with the tracking ID (lib/secrets hashOtp). */
+export const deliveryOtpPurpose = 'delivery';
+export const returnOtpPurpose = 'parcel_return';
 
 /**
  * Who moves a parcel, as the server knows them (the domain's TransitionActor is worked out). Staff
@@ -50,6 +68,15 @@ export type TransitionRequest = {
 
 export type RequestOrigin = { ip: string | null; userAgent: string | null };
 
+/** The audit log's "from where" of a request (any module's route passes it on). */
+export function originOf(request: {
+  ip?: string;
+  headers: Record<string, string | string[] | undefined>;
+}): RequestOrigin {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent : null };
+}
+
 export type TransitionResult = {
   trackingId: string;
   from: ParcelStatus;
@@ -57,20 +84,7 @@ export type TransitionResult = {
   at: Date;
 };
 
-export type LockedParcel = Locked;
-type Locked = {
-  id: string;
-  tracking_id: string;
-  shop_id: string;
-  status: ParcelStatus;
-  cash_collection_poisha: number;
-  customer_phone: string;
-  pickup_hub_id: string;
-  delivery_hub_id: string;
-  return_otp_hash: Buffer | null;
-  return_otp_failures: number;
-  reattempt_approved_at: Date | null;
-};
+type Locked = LockedParcel;
 
 /**
  * The hub an event happens at: the first (pickup side) hub until the parcel leaves it and again
@@ -105,22 +119,6 @@ function eventHub(parcel: Locked, from: ParcelStatus, to: ParcelStatus): string 
 
 const taka = (poisha: number) => poisha / 100;
 
-/** The SMS a move to a status is followed by (the send-parcel-sms job). */
-function smsAfter(to: ParcelStatus, reason: string | undefined): Omit<ParcelSms, 'parcelId'> | null {
-  switch (to) {
-    case 'out_for_delivery':
-      return { kind: 'out_for_delivery' };
-    case 'delivered':
-      return { kind: 'delivered' };
-    case 'delivery_attempted':
-      return { kind: 'delivery_attempted', reason };
-    case 'out_for_return':
-      return { kind: 'return_otp' };
-    default:
-      return null;
-  }
-}
-
 /**
  * The one way operations move a parcel. Each move is one transaction: the parcel's row is locked
  * (SELECT … FOR UPDATE), the status machine judges the move against the status it finds, the row
@@ -143,44 +141,12 @@ export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Cl
     );
   }
 
-  function lockParcel(trx: Transaction<DB>, trackingId: string) {
-    return trx
-      .selectFrom('parcels as p')
-      .innerJoin('areas as da', 'da.id', 'p.delivery_area_id')
-      .innerJoin('pickup_locations as l', 'l.id', 'p.pickup_location_id')
-      .innerJoin('areas as pa', 'pa.id', 'l.area_id')
-      .select([
-        'p.id',
-        'p.tracking_id',
-        'p.shop_id',
-        'p.status',
-        'p.cash_collection_poisha',
-        'p.customer_phone',
-        'pa.hub_id as pickup_hub_id',
-        'da.hub_id as delivery_hub_id',
-        'p.return_otp_hash',
-        'p.return_otp_failures',
-        'p.reattempt_approved_at',
-      ])
-      .where('p.tracking_id', '=', trackingId)
-      .forUpdate('p')
-      .executeTakeFirst() as Promise<Locked | undefined>;
-  }
-
   /**
    * Whether the parcel is open on a delivery run of this rider (read inside the move's
    * transaction, after the parcel's lock, so a parcel taken off the run cannot slip through).
    */
-  async function onOwnRun(trx: Transaction<DB>, parcelId: string, riderId: string): Promise<boolean> {
-    const row = await trx
-      .selectFrom('delivery_run_parcels as rp')
-      .innerJoin('delivery_runs as r', 'r.id', 'rp.run_id')
-      .select('rp.run_id')
-      .where('rp.parcel_id', '=', parcelId)
-      .where('rp.closed_at', 'is', null)
-      .where('r.rider_id', '=', riderId)
-      .executeTakeFirst();
-    return row !== undefined;
+  function onOwnRun(trx: Transaction<DB>, parcelId: string, riderId: string): Promise<boolean> {
+    return isOnRidersOpenRun(trx, parcelId, riderId);
   }
 
   /** The domain's view of the actor; a rider is on their own run when the parcel is open on it. */
@@ -259,51 +225,38 @@ export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Cl
     });
     // Leaving the rider's hands closes the parcel on its run, whoever records it.
     if (from === 'out_for_delivery') {
-      await trx
-        .updateTable('delivery_run_parcels')
-        .set({ closed_at: now })
-        .where('parcel_id', '=', parcel.id)
-        .where('closed_at', 'is', null)
-        .execute();
+      await closeOpenRunParcel(trx, parcel.id, now);
     }
-    await trx
-      .insertInto('parcel_audit_log')
-      .values({
-        parcel_id: parcel.id,
-        at: now,
-        actor_user_id: actor.kind === 'merchant' ? actor.userId : null,
-        actor_staff_id: actor.kind === 'staff' ? actor.staffId : null,
-        action: 'status_change',
-        field: null,
-        old_value: from,
-        new_value: request.to,
-        ip: request.origin?.ip ?? null,
-        user_agent: request.origin?.userAgent?.slice(0, 500) ?? null,
-      })
-      .execute();
+    await recordAudit(trx, {
+      parcelId: parcel.id,
+      at: now,
+      actorUserId: actor.kind === 'merchant' ? actor.userId : null,
+      actorStaffId: actor.kind === 'staff' ? actor.staffId : null,
+      action: 'status_change',
+      oldValue: from,
+      newValue: request.to,
+      origin: request.origin,
+    });
     // A new failure needs a new decision; the return code is spent once the parcel is back.
     if (request.to === 'delivery_attempted' || request.to === 'returned') {
-      await trx
-        .updateTable('parcels')
-        .set(
-          request.to === 'returned'
-            ? { return_otp_hash: null, return_otp_failures: 0 }
-            : { reattempt_approved_at: null },
-        )
-        .where('id', '=', parcel.id)
-        .execute();
+      await updateFlags(
+        trx,
+        parcel.id,
+        request.to === 'returned'
+          ? { return_otp_hash: null, return_otp_failures: 0 }
+          : { reattempt_approved_at: null },
+      );
     }
     // Out for return: a new trip, a new code; the job makes it and texts it to the merchant.
     if (request.to === 'out_for_return') {
-      await trx
-        .updateTable('parcels')
-        .set({ return_otp_hash: null, return_otp_sent_at: null, return_otp_failures: 0 })
-        .where('id', '=', parcel.id)
-        .execute();
+      await updateFlags(trx, parcel.id, {
+        return_otp_hash: null,
+        return_otp_sent_at: null,
+        return_otp_failures: 0,
+      });
     }
     await request.withinMove?.(trx, parcel.id);
-    const sms = smsAfter(request.to, request.reason);
-    if (sms) await jobs.sendWithin(trx, sendParcelSmsJobName, { ...sms, parcelId: parcel.id });
+    await runEffects(trx, jobs, { parcelId: parcel.id, to: request.to, reason: request.reason });
     return { trackingId, from, to: request.to, at: now };
   }
 
@@ -325,7 +278,7 @@ export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Cl
         if (parcel.status !== 'out_for_return') {
           throw new AppError('INVALID_TRANSITION', returnsMessages.notOutForReturn, { trackingId });
         }
-        await jobs.sendWithin(trx, sendParcelSmsJobName, { kind: 'return_otp', parcelId: parcel.id });
+        await sendSms(trx, jobs, { kind: 'return_otp', parcelId: parcel.id });
       });
       return { trackingId, sentAt: clock.now() };
     },
@@ -347,11 +300,7 @@ export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Cl
         .catch(async (error: unknown) => {
           if (!(error instanceof WrongReturnOtp)) throw error;
           // Counted outside the refused move's transaction, so the count survives the refusal.
-          await db
-            .updateTable('parcels')
-            .set((eb) => ({ return_otp_failures: eb('return_otp_failures', '+', 1) }))
-            .where('id', '=', error.parcelId)
-            .execute();
+          await countReturnOtpFailure(db, error.parcelId);
           throw new AppError('OTP_INVALID', returnsMessages.otpWrong, { trackingId, field: 'otp' });
         });
     },
@@ -421,36 +370,26 @@ export async function recordTransition(
   },
 ) {
   const collected = move.amountCollectedPoisha ?? null;
-  const updated = await trx
-    .updateTable('parcels')
-    .set({
-      status: move.to,
-      seller_status: sellerStatusOf(move.to),
-      updated_at: move.at,
-      ...(collected !== null ? { amount_collected_poisha: collected } : {}),
-    })
-    .where('id', '=', move.parcelId)
-    .where('status', '=', move.from)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) {
-    throw new AppError('CONFLICT', operationsMessages.conflict, { trackingId: move.trackingId });
-  }
-  await trx
-    .insertInto('parcel_events')
-    .values({
-      parcel_id: move.parcelId,
-      at: move.at,
-      actor_user_id: move.actorUserId,
-      actor_staff_id: move.actorStaffId,
-      from_status: move.from,
-      to_status: move.to,
-      reason: move.reason,
-      note: move.note,
-      hub_id: move.hubId,
-      amount_collected_poisha: collected,
-      proof_kind: move.proofKind ?? null,
-    })
-    .execute();
+  const moved = await updateStatus(trx, move.parcelId, move.from, {
+    status: move.to,
+    seller_status: sellerStatusOf(move.to),
+    updated_at: move.at,
+    ...(collected !== null ? { amount_collected_poisha: collected } : {}),
+  });
+  if (!moved) throw new AppError('CONFLICT', operationsMessages.conflict, { trackingId: move.trackingId });
+  await insertEvent(trx, {
+    parcel_id: move.parcelId,
+    at: move.at,
+    actor_user_id: move.actorUserId,
+    actor_staff_id: move.actorStaffId,
+    from_status: move.from,
+    to_status: move.to,
+    reason: move.reason,
+    note: move.note,
+    hub_id: move.hubId,
+    amount_collected_poisha: collected,
+    proof_kind: move.proofKind ?? null,
+  });
 }
 
 /**
@@ -469,19 +408,65 @@ export async function recordStatusNote(
     hubId: string | null;
   },
 ) {
-  await trx
-    .insertInto('parcel_events')
-    .values({
-      parcel_id: note.parcelId,
-      at: note.at,
-      actor_staff_id: note.actorStaffId,
-      from_status: note.status,
-      to_status: note.status,
-      reason: note.reason,
-      note: note.note,
-      hub_id: note.hubId,
-    })
-    .execute();
+  await insertEvent(trx, {
+    parcel_id: note.parcelId,
+    at: note.at,
+    actor_staff_id: note.actorStaffId,
+    from_status: note.status,
+    to_status: note.status,
+    reason: note.reason,
+    note: note.note,
+    hub_id: note.hubId,
+  });
+}
+
+/**
+ * A new return hand-over code for a parcel out for return: its hash replaces any earlier one (which
+ * stops working) and the wrong tries start again. Answers the code, for the SMS only.
+ */
+export async function issueReturnOtp(
+  trx: Transaction<DB>,
+  parcel: { id: string; trackingId: string; at: Date },
+) {
+  const code = newNumericCode(4);
+  await updateFlags(trx, parcel.id, {
+    return_otp_hash: hashOtp(code, parcel.trackingId, returnOtpPurpose),
+    return_otp_sent_at: parcel.at,
+    return_otp_failures: 0,
+  });
+  return code;
+}
+
+/** A new delivery code for the parcel's open place on a run (this attempt only); answers the code. */
+export async function issueDeliveryOtp(
+  trx: Transaction<DB>,
+  place: { runParcelId: string; trackingId: string },
+) {
+  const code = newNumericCode(4);
+  await setRunParcelOtpHash(trx, place.runParcelId, hashOtp(code, place.trackingId, deliveryOtpPurpose));
+  return code;
+}
+
+/** Staff approved another attempt: the parcel waits for a run. False when it is no longer waiting. */
+export function approveReattempt(trx: Transaction<DB>, parcel: { id: string; at: Date }) {
+  return updateFlags(trx, parcel.id, { reattempt_approved_at: parcel.at }, { status: 'delivery_attempted' });
+}
+
+/** The customer confirmed the order on the provider's IVR: marked once, with its audit line. */
+export async function recordRobocallVerified(
+  trx: Transaction<DB>,
+  call: { parcelId: string; at: Date; callId: string },
+) {
+  if (
+    await updateFlags(trx, call.parcelId, { robocall_verified_at: call.at }, { robocallUnverified: true })
+  ) {
+    await recordAudit(trx, {
+      parcelId: call.parcelId,
+      at: call.at,
+      action: 'robocall_verified',
+      newValue: call.callId,
+    });
+  }
 }
 
 /** A wrong return code: the move is refused, and the failure counted after the rollback. */

@@ -48,14 +48,14 @@ export function createParcelDelete(deps: {
             hubId: null,
           });
           await recordAudit(trx, {
-            parcel_id: parcel.id,
+            parcelId: parcel.id,
             at,
-            actor_user_id: input.userId,
-            actor_staff_id: null,
+            actorUserId: input.userId,
+            actorStaffId: null,
             action: 'delete',
             field: null,
-            old_value: parcel.status,
-            new_value: 'deleted',
+            oldValue: parcel.status,
+            newValue: 'deleted',
           });
         };
         try {

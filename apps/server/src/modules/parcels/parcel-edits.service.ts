@@ -224,14 +224,14 @@ export function createParcelEditsService(deps: {
           newValue: string,
         ) =>
           recordAudit(trx, {
-            parcel_id: row.id,
+            parcelId: row.id,
             at: now,
-            actor_user_id: userId,
-            actor_staff_id: null,
+            actorUserId: userId,
+            actorStaffId: null,
             action: 'edit',
             field,
-            old_value: oldValue,
-            new_value: newValue,
+            oldValue: oldValue,
+            newValue: newValue,
           });
         if (newPhone !== null) await audit('customerPhone', row.customer_phone, newPhone);
         if (newCash !== null) {
@@ -266,14 +266,14 @@ export function createParcelEditsService(deps: {
           trx,
         );
         await recordAudit(trx, {
-          parcel_id: row.id,
+          parcelId: row.id,
           at: now,
-          actor_user_id: input.userId,
-          actor_staff_id: null,
+          actorUserId: input.userId,
+          actorStaffId: null,
           action: 'note_added',
           field: null,
-          old_value: null,
-          new_value: input.note,
+          oldValue: null,
+          newValue: input.note,
         });
         return noteId;
       });
@@ -305,14 +305,14 @@ export function createParcelEditsService(deps: {
         );
         if (!removed) throw new AppError('NOT_FOUND', parcelEditMessages.noteNotFound);
         await recordAudit(trx, {
-          parcel_id: row.id,
+          parcelId: row.id,
           at: now,
-          actor_user_id: input.userId,
-          actor_staff_id: null,
+          actorUserId: input.userId,
+          actorStaffId: null,
           action: 'note_removed',
           field: null,
-          old_value: note.note,
-          new_value: null,
+          oldValue: note.note,
+          newValue: null,
         });
       });
       return { id: input.noteId, message: parcelEditMessages.noteRemoved };

@@ -1,6 +1,6 @@
-import type { ApprovalStatus, ReturnedParcelView } from '@dak/domain/returns';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { ApprovalDecision, ApprovalStatus, ReturnedParcelView } from '@dak/domain/returns';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import type { ApprovalsTable, DB } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -22,6 +22,44 @@ export function createReturnsRepository(db: Kysely<DB>) {
       .orderBy('e.parcel_id')
       .orderBy('e.at', 'desc')
       .orderBy('e.id', 'desc');
+
+  /** A request with its parcel, shop, hub, requester and decider, as the approvals screen shows it. */
+  const approvalSelect = (executor: Executor, scope: readonly string[] | null) => {
+    let q = executor
+      .selectFrom('approvals as ap')
+      .innerJoin('parcels as p', 'p.id', 'ap.parcel_id')
+      .innerJoin('areas as a', 'a.id', 'p.delivery_area_id')
+      .innerJoin('hubs as h', 'h.id', 'a.hub_id')
+      .innerJoin('shops as s', 's.id', 'ap.shop_id')
+      .leftJoin('users as u', 'u.id', 'ap.requested_by_user_id')
+      .leftJoin('staff as st', 'st.id', 'ap.decided_by_staff_id')
+      .leftJoin(lastAttempt(executor).as('la'), 'la.parcel_id', 'p.id')
+      .select([
+        'ap.id',
+        'ap.type',
+        'ap.status',
+        'ap.reason',
+        'ap.note',
+        'ap.created_at',
+        'ap.decided_at',
+        'ap.decision_note',
+        'p.tracking_id',
+        'ap.parcel_id',
+        'p.status as parcel_status',
+        'p.customer_name',
+        'a.name_en as area_en',
+        'a.name_bn as area_bn',
+        'h.name_en as hub_en',
+        'h.name_bn as hub_bn',
+        'la.reason as failed_reason',
+        's.id as shop_id',
+        's.name as shop_name',
+        'st.name as decided_by',
+      ])
+      .select(sql<string | null>`coalesce(u.full_name, u.display_name, u.phone)`.as('requested_by'));
+    if (scope) q = q.where('a.hub_id', 'in', scope.length > 0 ? scope : ['-']);
+    return q;
+  };
 
   return {
     async listForShop(
@@ -104,16 +142,103 @@ export function createReturnsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    approvalRows(executor: Executor = db) {
-      return executor
+    /** The approvals screen: one page of requests in a status, in the hubs of `scope` (null: all). */
+    async listApprovals(
+      scope: readonly string[] | null,
+      query: { status: ApprovalStatus; q?: string; limit: number; offset: number },
+      trx: Executor = db,
+    ) {
+      let q = approvalSelect(trx, scope).where('ap.status', '=', query.status);
+      if (query.q) {
+        const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
+        q = q.where((eb) => eb.or([eb('p.tracking_id', 'ilike', like), eb('s.name', 'ilike', like)]));
+      }
+      const count = await trx
+        .selectFrom(q.as('x'))
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await q
+        .orderBy('ap.created_at', query.status === 'pending' ? 'asc' : 'desc')
+        .orderBy('ap.id')
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute();
+      return { rows, count: count.n };
+    },
+
+    /** One request, if it is in the hubs of `scope` (null: any). */
+    findApproval(scope: readonly string[] | null, id: string, trx: Executor = db) {
+      return approvalSelect(trx, scope).where('ap.id', '=', id).executeTakeFirst();
+    },
+
+    /** The shop's own open request on a parcel. */
+    pendingForShopParcel(shopId: string, trackingId: string, trx: Executor = db) {
+      return trx
         .selectFrom('approvals as ap')
         .innerJoin('parcels as p', 'p.id', 'ap.parcel_id')
-        .innerJoin('areas as a', 'a.id', 'p.delivery_area_id')
-        .innerJoin('hubs as h', 'h.id', 'a.hub_id')
-        .innerJoin('shops as s', 's.id', 'ap.shop_id')
-        .leftJoin('users as u', 'u.id', 'ap.requested_by_user_id')
-        .leftJoin('staff as st', 'st.id', 'ap.decided_by_staff_id')
-        .leftJoin(lastAttempt(executor).as('la'), 'la.parcel_id', 'p.id');
+        .select('ap.id')
+        .where('p.tracking_id', '=', trackingId)
+        .where('p.shop_id', '=', shopId)
+        .where('ap.status', '=', 'pending')
+        .executeTakeFirst();
+    },
+
+    async insertApproval(values: Insertable<ApprovalsTable>, trx: Executor = db) {
+      const row = await trx.insertInto('approvals').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The merchant confirmed the return instead: their open request is closed. */
+    async withdraw(id: string, at: Date, trx: Executor = db) {
+      await trx
+        .updateTable('approvals')
+        .set({
+          status: 'rejected',
+          decided_at: at,
+          decision_note: 'Withdrawn: the merchant confirmed the return',
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** Claims a pending request for one decision; undefined when someone decided first. */
+    claimDecision(
+      id: string,
+      decision: ApprovalDecision & { staffId: string; at: Date },
+      trx: Executor = db,
+    ) {
+      return trx
+        .updateTable('approvals')
+        .set({
+          status: decision.decision,
+          decided_at: decision.at,
+          decided_by_staff_id: decision.staffId,
+          decision_note: decision.note ?? null,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .returning('parcel_id')
+        .executeTakeFirst();
+    },
+
+    /** Gives a claimed decision back (its move was refused while the parcel still waits). */
+    async reopen(id: string, staffId: string, trx: Executor = db) {
+      await trx
+        .updateTable('approvals')
+        .set({ status: 'pending', decided_at: null, decided_by_staff_id: null, decision_note: null })
+        .where('id', '=', id)
+        .where('decided_by_staff_id', '=', staffId)
+        .execute();
+    },
+
+    async parcelStatus(trackingId: string, trx: Executor = db) {
+      const row = await trx
+        .selectFrom('parcels')
+        .select('status')
+        .where('tracking_id', '=', trackingId)
+        .executeTakeFirst();
+      return row?.status;
     },
 
     /** Failed parcels the merchant left undecided for longer than the window. */

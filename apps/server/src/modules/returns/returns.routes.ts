@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noBody } from '../../lib/schemas';
 import { type Guards, shopOf, staffOf, userOf } from '../../plugins/auth';
-import { originOf } from '../parcel-transitions/parcel-transitions.routes';
+import { originOf } from '../parcel-transitions/parcel-transitions.service';
 import type { ReturnsService } from './returns.service';
 
 const security = [{ bearer: [] }];

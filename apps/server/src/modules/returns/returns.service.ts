@@ -10,14 +10,16 @@ import {
   returnsMessages,
 } from '@dak/domain/returns';
 import { normalizeTrackingId } from '@dak/domain/tracking-id';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { hubFilter, type StaffScope } from '../../lib/staff-scope';
-import type {
-  ParcelTransitionsService,
-  RequestOrigin,
+import { recordAudit } from '../parcel-transitions/parcel-audit';
+import {
+  approveReattempt,
+  type ParcelTransitionsService,
+  type RequestOrigin,
 } from '../parcel-transitions/parcel-transitions.service';
 import type { ReturnsRepository } from './returns.repository';
 
@@ -48,7 +50,7 @@ export function createReturnsService(deps: {
     return id;
   }
 
-  async function audit(
+  function audit(
     executor: Kysely<DB>,
     row: {
       parcelId: string;
@@ -59,21 +61,15 @@ export function createReturnsService(deps: {
       origin?: RequestOrigin;
     },
   ) {
-    await executor
-      .insertInto('parcel_audit_log')
-      .values({
-        parcel_id: row.parcelId,
-        at: clock.now(),
-        actor_user_id: row.userId ?? null,
-        actor_staff_id: row.staffId ?? null,
-        action: row.action,
-        field: null,
-        old_value: null,
-        new_value: row.value,
-        ip: row.origin?.ip ?? null,
-        user_agent: row.origin?.userAgent?.slice(0, 500) ?? null,
-      })
-      .execute();
+    return recordAudit(executor, {
+      parcelId: row.parcelId,
+      at: clock.now(),
+      actorUserId: row.userId,
+      actorStaffId: row.staffId,
+      action: row.action,
+      newValue: row.value,
+      origin: row.origin,
+    });
   }
 
   function toApproval(r: {
@@ -119,36 +115,6 @@ export function createReturnsService(deps: {
       requestedBy: r.requested_by,
       decidedBy: r.decided_by,
     };
-  }
-
-  function approvalSelect(scope: readonly string[] | null) {
-    let q = repo
-      .approvalRows(db)
-      .select([
-        'ap.id',
-        'ap.type',
-        'ap.status',
-        'ap.reason',
-        'ap.note',
-        'ap.created_at',
-        'ap.decided_at',
-        'ap.decision_note',
-        'p.tracking_id',
-        'ap.parcel_id',
-        'p.status as parcel_status',
-        'p.customer_name',
-        'a.name_en as area_en',
-        'a.name_bn as area_bn',
-        'h.name_en as hub_en',
-        'h.name_bn as hub_bn',
-        'la.reason as failed_reason',
-        's.id as shop_id',
-        's.name as shop_name',
-        'st.name as decided_by',
-      ])
-      .select(sql<string | null>`coalesce(u.full_name, u.display_name, u.phone)`.as('requested_by'));
-    if (scope) q = q.where('a.hub_id', 'in', scope.length > 0 ? scope : ['-']);
-    return q;
   }
 
   const service = {
@@ -212,9 +178,8 @@ export function createReturnsService(deps: {
           if (parcel.reattempt_approved_at || (await repo.pendingApproval(parcel.id, trx))) {
             throw new AppError('CONFLICT', returnsMessages.alreadyRequested, { trackingId });
           }
-          const row = await trx
-            .insertInto('approvals')
-            .values({
+          const approvalId = await repo.insertApproval(
+            {
               type: 'return_reattempt_request',
               parcel_id: parcel.id,
               shop_id: input.shopId,
@@ -222,9 +187,9 @@ export function createReturnsService(deps: {
               note: input.request.note ?? null,
               requested_by_user_id: input.userId,
               created_at: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+            },
+            trx,
+          );
           await audit(trx, {
             parcelId: parcel.id,
             action: 'reattempt_requested',
@@ -232,7 +197,7 @@ export function createReturnsService(deps: {
             value: input.request.reason,
             origin: input.origin,
           });
-          return row.id;
+          return approvalId;
         })
         .catch((error: unknown) => {
           // Two requests at once: the unique index on pending requests lets one through.
@@ -252,14 +217,7 @@ export function createReturnsService(deps: {
       origin?: RequestOrigin;
     }) {
       const trackingId = trackingIdOf(input.trackingId);
-      const pending = await db
-        .selectFrom('approvals as ap')
-        .innerJoin('parcels as p', 'p.id', 'ap.parcel_id')
-        .select('ap.id')
-        .where('p.tracking_id', '=', trackingId)
-        .where('p.shop_id', '=', input.shopId)
-        .where('ap.status', '=', 'pending')
-        .executeTakeFirst();
+      const pending = await repo.pendingForShopParcel(input.shopId, trackingId);
       const result = await transitions.transition(
         { kind: 'merchant', userId: input.userId, shopId: input.shopId },
         {
@@ -271,16 +229,7 @@ export function createReturnsService(deps: {
       );
       if (pending) {
         // The merchant changed their mind: their own open request is closed with the move.
-        await db
-          .updateTable('approvals')
-          .set({
-            status: 'rejected',
-            decided_at: result.at,
-            decision_note: 'Withdrawn: the merchant confirmed the return',
-          })
-          .where('id', '=', pending.id)
-          .where('status', '=', 'pending')
-          .execute();
+        await repo.withdraw(pending.id, result.at);
       }
       return result;
     },
@@ -290,22 +239,8 @@ export function createReturnsService(deps: {
       query: { status: ApprovalStatus; q?: string; limit: number; offset: number },
     ) {
       const scope = hubFilter(viewer);
-      let q = approvalSelect(scope).where('ap.status', '=', query.status);
-      if (query.q) {
-        const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
-        q = q.where((eb) => eb.or([eb('p.tracking_id', 'ilike', like), eb('s.name', 'ilike', like)]));
-      }
-      const count = await db
-        .selectFrom(q.as('x'))
-        .select(sql<number>`count(*)::int`.as('n'))
-        .executeTakeFirstOrThrow();
-      const rows = await q
-        .orderBy('ap.created_at', query.status === 'pending' ? 'asc' : 'desc')
-        .orderBy('ap.id')
-        .limit(query.limit)
-        .offset(query.offset)
-        .execute();
-      return { items: rows.map(toApproval), count: count.n };
+      const { rows, count } = await repo.listApprovals(scope, query);
+      return { items: rows.map(toApproval), count };
     },
 
     /**
@@ -315,7 +250,7 @@ export function createReturnsService(deps: {
      */
     async decide(viewer: StaffViewer, id: string, decision: ApprovalDecision, origin?: RequestOrigin) {
       const scope = hubFilter(viewer);
-      const row = await approvalSelect(scope).where('ap.id', '=', id).executeTakeFirst();
+      const row = await repo.findApproval(scope, id);
       if (!row) throw new AppError('NOT_FOUND', returnsMessages.approvalNotFound);
       if (row.status !== 'pending') throw new AppError('CONFLICT', returnsMessages.alreadyDecided, { id });
       const stillFailed = row.parcel_status === 'delivery_attempted';
@@ -327,27 +262,10 @@ export function createReturnsService(deps: {
       // given back if that move is refused while the parcel still waits.
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('approvals')
-          .set({
-            status: decision.decision,
-            decided_at: now,
-            decided_by_staff_id: viewer.staffId,
-            decision_note: decision.note ?? null,
-          })
-          .where('id', '=', id)
-          .where('status', '=', 'pending')
-          .returning('parcel_id')
-          .executeTakeFirst();
+        const updated = await repo.claimDecision(id, { ...decision, staffId: viewer.staffId, at: now }, trx);
         if (!updated) throw new AppError('CONFLICT', returnsMessages.alreadyDecided, { id });
         if (decision.decision === 'approved') {
-          const moved = await trx
-            .updateTable('parcels')
-            .set({ reattempt_approved_at: now })
-            .where('id', '=', updated.parcel_id)
-            .where('status', '=', 'delivery_attempted')
-            .executeTakeFirst();
-          if (Number(moved.numUpdatedRows) !== 1) {
+          if (!(await approveReattempt(trx, { id: updated.parcel_id, at: now }))) {
             throw new AppError('INVALID_TRANSITION', returnsMessages.notAttempted, { id });
           }
         }
@@ -381,23 +299,14 @@ export function createReturnsService(deps: {
             origin,
           });
         } catch (error) {
-          const parcel = await db
-            .selectFrom('parcels')
-            .select('status')
-            .where('tracking_id', '=', row.tracking_id)
-            .executeTakeFirst();
-          if (parcel?.status === 'delivery_attempted') {
-            await db
-              .updateTable('approvals')
-              .set({ status: 'pending', decided_at: null, decided_by_staff_id: null, decision_note: null })
-              .where('id', '=', id)
-              .where('decided_by_staff_id', '=', viewer.staffId)
-              .execute();
+          if ((await repo.parcelStatus(row.tracking_id)) === 'delivery_attempted') {
+            await repo.reopen(id, viewer.staffId);
           }
           throw error;
         }
       }
-      const fresh = await approvalSelect(null).where('ap.id', '=', id).executeTakeFirstOrThrow();
+      const fresh = await repo.findApproval(null, id);
+      if (!fresh) throw new AppError('NOT_FOUND', returnsMessages.approvalNotFound);
       return toApproval(fresh);
     },
 

@@ -1,0 +1,38 @@
+import { effectsOnEntering, type ParcelSms } from '@dak/domain/parcel-effects';
+import type { ParcelStatus } from '@dak/domain/parcel-status';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Jobs } from '../../jobs/jobs';
+import { sendParcelSmsJobName } from '../../jobs/send-parcel-sms.job';
+
+/** Queues a parcel SMS in the caller's transaction: it exists, and goes out, only after the commit. */
+export async function sendSms(trx: Transaction<DB>, jobs: Jobs, message: ParcelSms) {
+  await jobs.sendWithin(trx, sendParcelSmsJobName, message);
+}
+
+/**
+ * The one place a move's follow-ups run: the domain's table says which, for the status entered,
+ * and each is done inside the move's transaction (so it exists exactly when the move does).
+ */
+export async function runEffects(
+  trx: Transaction<DB>,
+  jobs: Jobs,
+  move: { parcelId: string; to: ParcelStatus; reason?: string },
+) {
+  for (const effect of effectsOnEntering[move.to]) {
+    switch (effect.kind) {
+      case 'sms':
+        await sendSms(trx, jobs, {
+          kind: effect.template,
+          parcelId: move.parcelId,
+          ...(effect.withReason ? { reason: move.reason } : {}),
+        });
+        break;
+      default: {
+        // A kind the table gained without a runner here does not compile.
+        const kind: never = effect.kind;
+        throw new Error(`no runner for the parcel effect ${String(kind)}`);
+      }
+    }
+  }
+}
