@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed, say } from './messages';
 
 /**
  * Bulk parcel upload (issue 4, part 6; spec 5, 7 and 9): the template's columns, reading a sheet's
@@ -7,11 +8,12 @@ import { z } from 'zod';
  * file only decides which cell feeds which booking field.
  */
 
-export const bulkMessages = {
+export const bulkMessages = keyed('bulk', {
   pickupRequired: 'Choose a pickup location before confirming the upload',
   acknowledgementRequired: 'Confirm that the selling price of every parcel is correct',
   noRows: 'The file has no parcel rows',
-  tooManyRows: (limit: number) => `At most ${limit} parcels can be uploaded at once`,
+  tooManyRows: (limit: number) =>
+    say('bulk.tooManyRows', 'At most {limit} parcels can be uploaded at once', { limit }),
   invalidRows: 'Some rows have errors; fix them and confirm again',
   areaRequired: 'Delivery area is required',
   areaNotPredicted: 'Delivery area is required: we could not read it from the address',
@@ -28,7 +30,7 @@ export const bulkMessages = {
     'Send an Idempotency-Key header with the confirm (one per sheet, the same on a retry) so a retry cannot book the sheet twice',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different sheet or booking',
   confirmInProgress: 'This sheet is still being booked; wait a moment and try again',
-} as const;
+} as const);
 
 /** Spec 9: an upload holds 100 rows unless staff raise the shop's limit, never above 10 000. */
 export const defaultBulkImportLimit = 100;

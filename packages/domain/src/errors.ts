@@ -1,3 +1,4 @@
+import { keyed } from './messages';
 /**
  * The one error vocabulary. Each code maps to one HTTP status on the server; the web shows the
  * server's message (the spec's English text) or translates the code.
@@ -68,7 +69,7 @@ export type ErrorBody = {
 };
 
 /** Messages the spec gives verbatim (section 8); other codes carry a plain English sentence. */
-export const messages = {
+export const messages = keyed('errors', {
   invalidPhone: 'Invalid phone number',
   phoneRequired: 'Phone number can not be empty',
   otpRequired: 'OTP is required',
@@ -99,4 +100,4 @@ export const messages = {
   // Payments, NID, terms and flags (issue 3).
   fileRequired: 'Please select a file',
   nidSent: 'NID has been sent for verification',
-} as const;
+} as const);
