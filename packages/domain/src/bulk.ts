@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keyed, say } from './messages';
+import { keyed, type Message, messageFields, messageParamsSchema, say } from './messages';
 
 /**
  * Bulk parcel upload (issue 4, part 6; spec 5, 7 and 9): the template's columns, reading a sheet's
@@ -15,7 +15,7 @@ export const bulkMessages = keyed('bulk', {
   tooManyRows: (limit: number) =>
     say('bulk.tooManyRows', 'At most {limit} parcels can be uploaded at once', { limit }),
   invalidRows: 'Some rows have errors; fix them and confirm again',
-  areaRequired: 'Delivery area is required',
+  areaRequired: say('field.required', '{field} is required', { field: 'Delivery area' }),
   areaNotPredicted: 'Delivery area is required: we could not read it from the address',
   fileRequired: 'Attach an .xlsx or .csv file in the field "file"',
   fileType: 'Upload an Excel (.xlsx) or CSV (.csv) file',
@@ -168,8 +168,18 @@ export const bulkRowInputSchema = z.object(
 );
 export type BulkRowInput = z.infer<typeof bulkRowInputSchema>;
 
-export const bulkRowError = z.object({ field: z.string(), message: z.string() });
+export const bulkRowError = z.object({
+  field: z.string(),
+  message: z.string(),
+  key: z.string().optional(),
+  params: messageParamsSchema.optional(),
+});
 export type BulkRowError = z.infer<typeof bulkRowError>;
+
+/** A row's error with its message's key and params beside the English text (messages.ts). */
+export function bulkRowErrorOf(field: string, message: string, said?: Message): BulkRowError {
+  return { field, message, ...messageFields(message, said) };
+}
 
 // Reading a sheet ---------------------------------------------------------------------------------
 

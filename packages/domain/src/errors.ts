@@ -1,4 +1,4 @@
-import { keyed } from './messages';
+import { keyed, type MessageParams } from './messages';
 /**
  * The one error vocabulary. Each code maps to one HTTP status on the server; the web shows the
  * server's message (the spec's English text) or translates the code.
@@ -63,9 +63,12 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-/** The body of every failed response (DESIGN.md section 6). */
+/**
+ * The body of every failed response (DESIGN.md section 6): the English `message` for API
+ * clients, and the message's `key` and `params` (messages.ts) for a client that translates.
+ */
 export type ErrorBody = {
-  error: { code: ErrorCode; message: string; details?: unknown };
+  error: { code: ErrorCode; message: string; key?: string; params: MessageParams; details?: unknown };
 };
 
 /** Messages the spec gives verbatim (section 8); other codes carry a plain English sentence. */
@@ -100,4 +103,7 @@ export const messages = keyed('errors', {
   // Payments, NID, terms and flags (issue 3).
   fileRequired: 'Please select a file',
   nidSent: 'NID has been sent for verification',
+  // Said by several server modules in these words (issue 12 gives them keys here).
+  shopNotFound: 'Shop not found',
+  nidWaiting: 'Your NID is already waiting for verification',
 } as const);

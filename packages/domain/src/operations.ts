@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type PickupMissedReason, pickupEventReasons, pickupMissedReasons } from './hub-work';
-import { keyed, sayNow } from './messages';
+import { keyed, rowRefusalSchema, sayNow } from './messages';
 import { nameSchema } from './names';
 import {
   type FailedAttemptReason,
@@ -44,7 +44,7 @@ export const bulkStatusResultSchema = z.object({
     z.object({
       trackingId: z.string(),
       ok: z.boolean(),
-      error: z.object({ code: z.string(), message: z.string() }).optional(),
+      error: rowRefusalSchema.optional(),
     }),
   ),
 });

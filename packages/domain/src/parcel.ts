@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
-import { keyed } from './messages';
+import { keyed, say } from './messages';
 import { nameSchema } from './names';
 import {
   flowTypes,
@@ -71,7 +71,11 @@ export const parcelCreateSchema = z.object({
   categoryVariantId: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
   instructions: z.preprocess(
     emptyToUndefined,
-    z.string().trim().max(500, 'Instructions must be at most 500 characters').optional(),
+    z
+      .string()
+      .trim()
+      .max(500, say('parcels.instructionsTooLong', 'Instructions must be at most 500 characters'))
+      .optional(),
   ),
   parcelType: z.enum(parcelTypes).default('forward'),
 });

@@ -1,4 +1,4 @@
-import { keyed } from './messages';
+import { keyed, say } from './messages';
 /**
  * The pricing rules a page needs without zod (the public site's calculator ships them to the
  * browser): rate classes, delivery promise, weight limits and messages, the pickup cut-off.
@@ -69,7 +69,7 @@ export const pricingMessages = keyed('pricing', {
   weightNotWhole: 'Weight must be a whole number of grams',
   cashDigitsOnly: 'Cash amount must contain digits only',
   cashLeadingZero: 'Cash amount must not start with 0',
-  cashTooHigh: `Cash amount must be at most ${maxCashTaka} taka`,
+  cashTooHigh: say('pricing.cashTooHigh', 'Cash amount must be at most {max} taka', { max: maxCashTaka }),
   areaNotCovered: 'We do not deliver to this area yet',
   pickupAreaNotCovered: 'We do not pick up from this area yet',
   unknownPickupArea: 'Pickup area not found',

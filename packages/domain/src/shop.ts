@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addressSchema } from './address';
 import { merchantTypes, shopRoles } from './auth';
 import { messages } from './errors';
-import { keyed } from './messages';
+import { keyed, say } from './messages';
 import { emailSchema, nameSchema } from './names';
 import { otpCodeSchema } from './otp';
 import { permissions } from './permissions';
@@ -232,8 +232,11 @@ export const shopCreateSchema = z
     referrerCode: z
       .string()
       .trim()
-      .max(32, 'Referral code is too long')
-      .regex(/^[A-Za-z0-9-]*$/, 'Referral code may contain letters and digits only')
+      .max(32, say('auth.referralTooLong', 'Referral code is too long'))
+      .regex(
+        /^[A-Za-z0-9-]*$/,
+        say('auth.referralCharacters', 'Referral code may contain letters and digits only'),
+      )
       .optional(),
     returnPhone: optionalPhone,
     merchantType: z.enum(merchantTypes).default('b2c'),

@@ -12,12 +12,12 @@ import {
 import {
   assertTransition,
   canTransition,
-  InvalidTransitionError,
   initialParcelStatus,
   type ParcelStatus,
   parcelStatusGroups,
   sellerStatusOf,
   statusGroupOf,
+  TransitionError,
 } from '@dak/domain/parcel-status';
 import { normalizePhone } from '@dak/domain/phone';
 import { type ChargeQuote, pickupDate } from '@dak/domain/pricing';
@@ -699,7 +699,7 @@ export function createParcelsService(deps: {
             }
           }
         } catch (error) {
-          if (error instanceof InvalidTransitionError) {
+          if (error instanceof TransitionError && error.refusal === 'illegal') {
             throw new AppError('INVALID_TRANSITION', parcelMessages.notDeletable, { status: row.status });
           }
           throw error;
