@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { keyed, type Message, messageFields, messageParamsSchema, say } from './messages';
+import { messageParamsSchema } from './message-schemas';
+import { keyed, type Message, messageFields, say } from './messages';
 
 /**
  * Bulk parcel upload (issue 4, part 6; spec 5, 7 and 9): the template's columns, reading a sheet's

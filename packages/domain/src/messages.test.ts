@@ -8,7 +8,11 @@ import { pricingMessages } from './pricing-rules';
 describe('messages by key', () => {
   it('gives every catalogue text its stable key', () => {
     expect(messageOf(parcelMessages.notFound)).toEqual({ key: 'parcels.notFound' });
-    expect(messageOf(pricingMessages.cashTooHigh)).toEqual({ key: 'pricing.cashTooHigh' });
+    expect(messageOf(pricingMessages.weightTooLow)).toEqual({ key: 'pricing.weightTooLow' });
+    expect(messageOf(pricingMessages.cashTooHigh)).toEqual({
+      key: 'pricing.cashTooHigh',
+      params: { max: 500000 },
+    });
     expect(messageOf(bulkMessages.noRows)).toEqual({ key: 'bulk.noRows' });
   });
 

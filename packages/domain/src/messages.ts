@@ -9,21 +9,10 @@
  * that record, never a guess at an English sentence.
  */
 
-import { z } from 'zod';
-
 export type MessageParams = Record<string, string | number>;
 export type Message = { key: string; params?: MessageParams };
-
-export const messageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
-
 /** A refusal inside a batch answer (one row of many): the error body's fields, without details. */
-export const rowRefusalSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  key: z.string().optional(),
-  params: messageParamsSchema.optional(),
-});
-export type RowRefusal = z.infer<typeof rowRefusalSchema>;
+export type RowRefusal = { code: string; message: string; key?: string; params?: MessageParams };
 
 /** Texts of the catalogues, registered once when their module loads. */
 const fixed = new Map<string, Message>();

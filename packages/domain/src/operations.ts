@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type PickupMissedReason, pickupEventReasons, pickupMissedReasons } from './hub-work';
-import { keyed, rowRefusalSchema, sayNow } from './messages';
+import { rowRefusalSchema } from './message-schemas';
+import { keyed, sayNow } from './messages';
 import { nameSchema } from './names';
 import {
   type FailedAttemptReason,

@@ -1,4 +1,4 @@
-import type { MessageParams } from '@dak/domain/messages';
+import { type MessageParams, messageOf } from '@dak/domain/messages';
 import type { Lang } from '@dak/domain/public-site';
 import { localizeDigits } from './format';
 
@@ -14,10 +14,7 @@ export type LeadProblems = Partial<Record<LeadField, LeadProblem>>;
  * every other public page never download it (the site's bundle budget).
  */
 export async function checkLead(values: Record<LeadField, string>): Promise<LeadProblems> {
-  const [{ enterpriseLeadSchema }, { messageOf }] = await Promise.all([
-    import('@dak/domain/site-content'),
-    import('@dak/domain/messages'),
-  ]);
+  const { enterpriseLeadSchema } = await import('@dak/domain/site-content');
   const result = enterpriseLeadSchema.safeParse(values);
   const problems: LeadProblems = {};
   if (result.success) return problems;
