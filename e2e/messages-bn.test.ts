@@ -1,7 +1,14 @@
 import { bulkColumns, toCsv } from '@dak/domain/bulk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRequest, bookParcel, merchantWithPickup, signedInContext, signedInStaff } from './fixtures';
+import {
+  apiRequest,
+  bookParcel,
+  chooseBulkPickup,
+  merchantWithPickup,
+  signedInContext,
+  signedInStaff,
+} from './fixtures';
 import { freshPhone, launchBrowser, type RunningServer, startServer } from './helpers';
 
 /**
@@ -103,22 +110,7 @@ describe('error messages in the Bengali UI', () => {
       buffer: Buffer.from(csv),
     });
     await expect.poll(() => page.getByTestId('bulk-row').count(), { timeout: 30_000 }).toBe(1);
-    // The dropdown animates open: a click that lands mid-animation is tried again.
-    await expect
-      .poll(
-        async () => {
-          if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) {
-            await page.getByLabel('পিকআপ লোকেশন', { exact: true }).click();
-          }
-          await page
-            .locator('.ant-select-item-option', { hasText: 'Mirpur warehouse' })
-            .click({ timeout: 2_000 })
-            .catch(() => undefined);
-          return page.locator('.bulk-confirm__pickup').textContent();
-        },
-        { timeout: 20_000 },
-      )
-      .toContain('Mirpur warehouse');
+    await chooseBulkPickup(page, 'পিকআপ লোকেশন', 'Mirpur warehouse');
     await page.getByText('আমি নিশ্চিত করছি যে প্রতিটি পার্সেলের বিক্রয় মূল্য সঠিক').click();
     await page.getByTestId('bulk-confirm').click();
     await expect
