@@ -40,6 +40,7 @@ export const siteContentMessages = keyed('siteContent', {
   slug: 'Slug may contain lower-case letters, digits and single hyphens only',
   slugTaken: 'Another post already uses this slug',
   cover: 'Upload the cover image again',
+  leadStatus: 'Status must be new, contacted, won or lost',
 });
 
 export const publishStatuses = ['draft', 'published'] as const;
@@ -330,12 +331,12 @@ export type EnterpriseLeadInput = z.infer<typeof enterpriseLeadSchema>;
 export const enterpriseLeadCreatedSchema = z.object({ id: z.string() });
 
 export const leadMoveSchema = z.object({
-  status: z.enum(leadStatuses, { error: 'Status must be new, contacted, won or lost' }),
+  status: z.enum(leadStatuses, { error: siteContentMessages.leadStatus }),
   note: text('Note', 2, 1000),
 });
 
 export const opsLeadQuerySchema = z.object({
-  status: z.enum(leadStatuses, { error: 'Status must be new, contacted, won or lost' }).optional(),
+  status: z.enum(leadStatuses, { error: siteContentMessages.leadStatus }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
