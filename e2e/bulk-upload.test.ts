@@ -9,7 +9,14 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePdfBarcodes } from './barcodes';
-import { type ApiInit, apiRequest, merchantWithPickup, shots, signInPage } from './fixtures';
+import {
+  type ApiInit,
+  apiRequest,
+  chooseBulkPickup,
+  merchantWithPickup,
+  shots,
+  signInPage,
+} from './fixtures';
 import { freshPhone, launchBrowser, type RunningServer, shot, startServer } from './helpers';
 
 /**
@@ -284,22 +291,7 @@ describe('bulk upload', () => {
     const confirmCard = page.locator('.bulk-confirm');
     await expect.poll(() => confirmCard.textContent()).toContain(bulkMessages.pickupRequired);
     expect(await confirmCard.textContent()).toContain(bulkMessages.acknowledgementRequired);
-    // The dropdown animates open: a click that lands mid-animation is tried again.
-    await expect
-      .poll(
-        async () => {
-          if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) {
-            await page.getByLabel('Pickup location').click();
-          }
-          await page
-            .locator('.ant-select-item-option', { hasText: 'Mirpur warehouse' })
-            .click({ timeout: 2_000 })
-            .catch(() => undefined);
-          return page.locator('.bulk-confirm__pickup').textContent();
-        },
-        { timeout: 20_000 },
-      )
-      .toContain('Mirpur warehouse');
+    await chooseBulkPickup(page, 'Pickup location', 'Mirpur warehouse');
     // Pickup chosen but the acknowledgement still unticked: still refused, nothing booked.
     await page.getByTestId('bulk-confirm').click();
     await expect.poll(() => confirmCard.textContent()).not.toContain(bulkMessages.pickupRequired);

@@ -344,3 +344,25 @@ export async function chooseReattemptReason(page: Page, reasonText: string, note
     .toBe(true);
   await dialog.getByLabel('Note for the rider (optional)').fill(note);
 }
+
+/**
+ * Chooses the bulk upload's pickup location by its label (the page's language) and name. The
+ * dropdown animates open: a click that lands mid-animation is tried again.
+ */
+export async function chooseBulkPickup(page: Page, label: string, name: string) {
+  await expect
+    .poll(
+      async () => {
+        if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) {
+          await page.getByLabel(label, { exact: true }).click();
+        }
+        await page
+          .locator('.ant-select-item-option', { hasText: name })
+          .click({ timeout: 2_000 })
+          .catch(() => undefined);
+        return page.locator('.bulk-confirm__pickup').textContent();
+      },
+      { timeout: 20_000 },
+    )
+    .toContain(name);
+}

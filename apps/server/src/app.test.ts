@@ -18,7 +18,7 @@ describe('the API shell', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing?x=1' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({
-      error: { code: 'ROUTE_NOT_FOUND', message: 'No route GET /api/v1/no-such-thing' },
+      error: { code: 'ROUTE_NOT_FOUND', message: 'No route GET /api/v1/no-such-thing', params: {} },
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed, say } from './messages';
 
 /**
  * Address rules of spec 5, for every address a merchant types (shop, pickup, and later the
@@ -20,15 +21,26 @@ const bengaliPattern = /[\u0980-\u09FF]/;
 const controlPattern = /\p{Cc}/u;
 const alphanumericPattern = /[A-Za-z0-9]/g;
 
-export const addressMessages = {
-  required: (label: string) => `${label} is required`,
+export const addressMessages = keyed('address', {
+  required: (label: string) => say('field.required', '{field} is required', { field: label }),
   english: 'Please write the address in English',
   tooFewAlphanumerics: (label: string) =>
-    `${label} must have at least ${addressRules.minAlphanumeric} letters or digits`,
-  tooLong: (label: string) => `${label} must be at most ${addressRules.maxLength} characters`,
-  disallowed: (label: string) => `${label} may not contain any of ${disallowedAddressCharacters.join(' ')}`,
+    say('field.tooFewAlphanumerics', '{field} must have at least {n} letters or digits', {
+      field: label,
+      n: addressRules.minAlphanumeric,
+    }),
+  tooLong: (label: string) =>
+    say('field.maxLength', '{field} must be at most {n} characters', {
+      field: label,
+      n: addressRules.maxLength,
+    }),
+  disallowed: (label: string) =>
+    say('field.disallowed', '{field} may not contain any of {chars}', {
+      field: label,
+      chars: disallowedAddressCharacters.join(' '),
+    }),
   short: 'This address looks short. Add the house, road and area so the rider can find it.',
-} as const;
+} as const);
 
 /** Trims and folds runs of spaces, tabs and line breaks into one space, as it is printed on a label. */
 export function normalizeAddress(text: string): string {

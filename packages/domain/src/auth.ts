@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './errors';
+import { say } from './messages';
 import { nameSchema } from './names';
 import { otpCodeSchema } from './otp';
 import { passwordSchema, passwordsMatch } from './password';
@@ -31,21 +32,33 @@ export const otpVerifySchema = z.object({
 
 export const passwordLoginSchema = z.object({
   phone: phoneSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+  password: z
+    .string({ error: say('auth.passwordRequired', 'Password is required') })
+    .min(1, say('auth.passwordRequired', 'Password is required'))
+    .max(128),
   accountType: z.enum(accountTypes).optional(),
 });
 
 /** A date of birth as on the NID: a real calendar date, 18 to 100 years before `today`. */
 export function dateOfBirthSchema(today: () => Date = () => new Date()) {
   return z
-    .string({ error: 'Date of birth is required' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth must be a date (YYYY-MM-DD)')
-    .refine((value) => {
-      const d = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-    }, 'Date of birth must be a date (YYYY-MM-DD)')
-    .refine((value) => ageOn(value, today()) >= 18, 'You must be at least 18 years old')
-    .refine((value) => ageOn(value, today()) <= 100, 'Date of birth is not plausible');
+    .string({ error: say('auth.dateOfBirthRequired', 'Date of birth is required') })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, say('auth.dateOfBirthFormat', 'Date of birth must be a date (YYYY-MM-DD)'))
+    .refine(
+      (value) => {
+        const d = new Date(`${value}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+      },
+      say('auth.dateOfBirthFormat', 'Date of birth must be a date (YYYY-MM-DD)'),
+    )
+    .refine(
+      (value) => ageOn(value, today()) >= 18,
+      say('auth.dateOfBirthTooYoung', 'You must be at least 18 years old'),
+    )
+    .refine(
+      (value) => ageOn(value, today()) <= 100,
+      say('auth.dateOfBirthImplausible', 'Date of birth is not plausible'),
+    );
 }
 
 /** Whole years from a YYYY-MM-DD birth date to the given day. */
@@ -73,9 +86,9 @@ export const dailyParcelCountSchema = z
   .pipe(
     z
       .number()
-      .int('Daily parcel count must be a whole number')
+      .int(say('auth.dailyCountWhole', 'Daily parcel count must be a whole number'))
       .min(1, 'Daily parcel count must be at least 1')
-      .max(1_000_000, 'Daily parcel count is too large'),
+      .max(1_000_000, say('auth.dailyCountTooLarge', 'Daily parcel count is too large')),
   );
 
 /** Step one of registration (the first screen): who and which shop. */
@@ -94,8 +107,11 @@ export const personalDetailsShape = {
   referralCode: z
     .string()
     .trim()
-    .max(32, 'Referral code is too long')
-    .regex(/^[A-Za-z0-9-]*$/, 'Referral code may contain letters and digits only')
+    .max(32, say('auth.referralTooLong', 'Referral code is too long'))
+    .regex(
+      /^[A-Za-z0-9-]*$/,
+      say('auth.referralCharacters', 'Referral code may contain letters and digits only'),
+    )
     .optional(),
   password: passwordSchema,
   confirmPassword: z.string({ error: messages.passwordsDoNotMatch }),
@@ -112,7 +128,10 @@ export const registrationSchema = registrationStartSchema
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Current password is required').max(128),
+    currentPassword: z
+      .string()
+      .min(1, say('auth.currentPasswordRequired', 'Current password is required'))
+      .max(128),
     password: passwordSchema,
     confirmPassword: z.string(),
   })
@@ -155,7 +174,7 @@ export function missingTemporaryTokenFields(body: unknown): string[] {
 
 export const staffLoginSchema = z.object({
   phone: phoneSchema,
-  password: z.string().min(1, 'Password is required').max(128),
+  password: z.string().min(1, say('auth.passwordRequired', 'Password is required')).max(128),
 });
 
 export const staffVerifySchema = z.object({ phone: phoneSchema, code: otpCodeSchema });

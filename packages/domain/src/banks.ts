@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from './messages';
 
 /**
  * Banks, branches and routing numbers. A Bangladeshi routing number has nine digits: a 3-digit
@@ -41,10 +42,10 @@ export function parseRoutingNumber(value: string) {
 }
 
 export const routingNumberSchema = z
-  .string({ error: 'Routing number is required' })
+  .string({ error: say('banks.routingRequired', 'Routing number is required') })
   .trim()
-  .regex(/^\d{9}$/, 'Routing number must be 9 digits')
-  .refine(isValidRoutingNumber, 'Routing number is not valid');
+  .regex(/^\d{9}$/, say('banks.routingLength', 'Routing number must be 9 digits'))
+  .refine(isValidRoutingNumber, say('banks.routingInvalid', 'Routing number is not valid'));
 
 export const bankKinds = ['state_owned', 'specialised', 'private', 'islamic', 'foreign'] as const;
 export type BankKind = (typeof bankKinds)[number];
@@ -53,13 +54,13 @@ export type BankKind = (typeof bankKinds)[number];
 export const bankIdSchema = z
   .string()
   .trim()
-  .regex(/^[a-z0-9][a-z0-9-]{1,40}$/, 'Unknown bank');
+  .regex(/^[a-z0-9][a-z0-9-]{1,40}$/, say('banks.bankUnknown', 'Unknown bank'));
 
 export const branchIdSchema = z.coerce
-  .number({ error: 'Branch is required' })
-  .int('Unknown branch')
-  .positive('Unknown branch')
-  .max(2_147_483_647, 'Unknown branch');
+  .number({ error: say('banks.branchRequired', 'Branch is required') })
+  .int(say('banks.branchUnknown', 'Unknown branch'))
+  .positive(say('banks.branchUnknown', 'Unknown branch'))
+  .max(2_147_483_647, say('banks.branchUnknown', 'Unknown branch'));
 
 export const bankSchema = z.object({
   id: z.string(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { messageParamsSchema } from './message-schemas';
+import { keyed, type Message, messageFields, say } from './messages';
 
 /**
  * Bulk parcel upload (issue 4, part 6; spec 5, 7 and 9): the template's columns, reading a sheet's
@@ -7,13 +9,14 @@ import { z } from 'zod';
  * file only decides which cell feeds which booking field.
  */
 
-export const bulkMessages = {
+export const bulkMessages = keyed('bulk', {
   pickupRequired: 'Choose a pickup location before confirming the upload',
   acknowledgementRequired: 'Confirm that the selling price of every parcel is correct',
   noRows: 'The file has no parcel rows',
-  tooManyRows: (limit: number) => `At most ${limit} parcels can be uploaded at once`,
+  tooManyRows: (limit: number) =>
+    say('bulk.tooManyRows', 'At most {limit} parcels can be uploaded at once', { limit }),
   invalidRows: 'Some rows have errors; fix them and confirm again',
-  areaRequired: 'Delivery area is required',
+  areaRequired: say('field.required', '{field} is required', { field: 'Delivery area' }),
   areaNotPredicted: 'Delivery area is required: we could not read it from the address',
   fileRequired: 'Attach an .xlsx or .csv file in the field "file"',
   fileType: 'Upload an Excel (.xlsx) or CSV (.csv) file',
@@ -28,7 +31,7 @@ export const bulkMessages = {
     'Send an Idempotency-Key header with the confirm (one per sheet, the same on a retry) so a retry cannot book the sheet twice',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different sheet or booking',
   confirmInProgress: 'This sheet is still being booked; wait a moment and try again',
-} as const;
+} as const);
 
 /** Spec 9: an upload holds 100 rows unless staff raise the shop's limit, never above 10 000. */
 export const defaultBulkImportLimit = 100;
@@ -166,8 +169,18 @@ export const bulkRowInputSchema = z.object(
 );
 export type BulkRowInput = z.infer<typeof bulkRowInputSchema>;
 
-export const bulkRowError = z.object({ field: z.string(), message: z.string() });
+export const bulkRowError = z.object({
+  field: z.string(),
+  message: z.string(),
+  key: z.string().optional(),
+  params: messageParamsSchema.optional(),
+});
 export type BulkRowError = z.infer<typeof bulkRowError>;
+
+/** A row's error with its message's key and params beside the English text (messages.ts). */
+export function bulkRowErrorOf(field: string, message: string, said?: Message): BulkRowError {
+  return { field, message, ...messageFields(message, said) };
+}
 
 // Reading a sheet ---------------------------------------------------------------------------------
 

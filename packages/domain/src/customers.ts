@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
+import { keyed } from './messages';
 import { nameSchema } from './names';
 import { idField } from './parcel';
 import { phoneSchema } from './phone';
@@ -11,14 +12,14 @@ import { phoneSchema } from './phone';
  * showing the return chance").
  */
 
-export const customerMessages = {
+export const customerMessages = keyed('customers', {
   notFound: 'Customer not found',
   nothingToChange: 'Nothing to change',
   reasonRequired: 'Reason is required',
   reasonTooLong: 'Reason must be at most 500 characters',
   areaNotFound: 'Delivery area not found',
   flagged: 'Customer flagged',
-} as const;
+} as const);
 
 /**
  * Warn when fewer than 70% of this phone's finished parcels (delivered or returned, on the whole

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed, say } from './messages';
 import { failedAttemptReasonSchema, parcelStatusSchema } from './parcel-status';
 
 /**
@@ -146,12 +147,16 @@ export const riderMoveResultSchema = z.object({
 
 export const deliveryProofSchema = z.object({ id: z.string() });
 
-export const deliveryRunMessages = {
+export const deliveryRunMessages = keyed('deliveryRun', {
   notOnYourRun: 'This parcel is not on your run',
   riderNotInHub: 'This rider does not work in your hub',
   runInOtherHub: 'This rider already has a run in another hub today',
   notRunnable: (status: string) =>
-    `Only parcels at the delivery hub or after a failed attempt can go on a run (this one is ${status})`,
+    say(
+      'deliveryRun.notRunnable',
+      'Only parcels at the delivery hub or after a failed attempt can go on a run (this one is {status})',
+      { status },
+    ),
   onAnotherRun: 'This parcel is already on a run',
   otpWrong: (left: number) =>
     left > 0
@@ -167,4 +172,4 @@ export const deliveryRunMessages = {
   proofRequired: 'Attach the photo',
   /** A delivered parcel's photo proof, read by the merchant or staff. */
   proofMissing: 'This parcel has no delivery photo',
-};
+});

@@ -1,3 +1,4 @@
+import { keyed, type MessageParams } from './messages';
 /**
  * The one error vocabulary. Each code maps to one HTTP status on the server; the web shows the
  * server's message (the spec's English text) or translates the code.
@@ -62,13 +63,16 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-/** The body of every failed response (DESIGN.md section 6). */
+/**
+ * The body of every failed response (DESIGN.md section 6): the English `message` for API
+ * clients, and the message's `key` and `params` (messages.ts) for a client that translates.
+ */
 export type ErrorBody = {
-  error: { code: ErrorCode; message: string; details?: unknown };
+  error: { code: ErrorCode; message: string; key?: string; params: MessageParams; details?: unknown };
 };
 
 /** Messages the spec gives verbatim (section 8); other codes carry a plain English sentence. */
-export const messages = {
+export const messages = keyed('errors', {
   invalidPhone: 'Invalid phone number',
   phoneRequired: 'Phone number can not be empty',
   otpRequired: 'OTP is required',
@@ -99,4 +103,7 @@ export const messages = {
   // Payments, NID, terms and flags (issue 3).
   fileRequired: 'Please select a file',
   nidSent: 'NID has been sent for verification',
-} as const;
+  // Said by several server modules in these words (issue 12 gives them keys here).
+  shopNotFound: 'Shop not found',
+  nidWaiting: 'Your NID is already waiting for verification',
+} as const);

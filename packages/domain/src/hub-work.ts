@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed, sayNow } from './messages';
 import { parcelStatusSchema } from './parcel-status';
 
 /**
@@ -41,22 +42,32 @@ export const pickupMissedReasonSchema = z.enum(
 /** The event reasons a pickup tick writes (no status change); tracking words them. */
 export const pickupEventReasons = { collected: 'pickup_collected', missed: 'pickup_missed' } as const;
 
-export const hubWorkMessages = {
+export const hubWorkMessages = keyed('hubWork', {
   notYourHub: 'You do not work in this hub',
-  unknownCode: (code: string) => `No Dak parcel has the code ${code}; nothing was changed`,
-  foreignParcel: (id: string) => `Parcel ${id} is not for this hub; nothing was changed`,
+  unknownCode: (code: string) =>
+    sayNow('hubWork.unknownCode', 'No Dak parcel has the code {code}; nothing was changed', { code }),
+  foreignParcel: (id: string) =>
+    sayNow('hubWork.foreignParcel', 'Parcel {id} is not for this hub; nothing was changed', { id }),
   pickupHold: (id: string) =>
-    `Parcel ${id} is on pickup hold until its prepayment is paid; it cannot be picked up yet`,
+    sayNow(
+      'hubWork.pickupHold',
+      'Parcel {id} is on pickup hold until its prepayment is paid; it cannot be picked up yet',
+      { id },
+    ),
   pickupNotFound: 'Pickup not found',
-  parcelNotInPickup: (id: string) => `Parcel ${id} is not in this pickup`,
+  parcelNotInPickup: (id: string) =>
+    sayNow('hubWork.parcelNotInPickup', 'Parcel {id} is not in this pickup', { id }),
   reasonRequired: 'Say why the parcel was not handed over',
   riderNotInHub: 'This rider does not work in this hub',
   nothingToPickUp: 'This location has no parcels to pick up on that day',
   bagNotFound: 'Bag not found',
   bagInTrip: 'This bag is already on a trip; open a new bag',
-  bagWrongDestination: (id: string, hub: string) => `Parcel ${id} goes to ${hub}, not to this bag's hub`,
-  notSorted: (id: string) => `Parcel ${id} has not been scanned in at this hub yet`,
-  alreadyBagged: (id: string, bag: string) => `Parcel ${id} is already in bag ${bag}`,
+  bagWrongDestination: (id: string, hub: string) =>
+    sayNow('hubWork.bagWrongDestination', "Parcel {id} goes to {hub}, not to this bag's hub", { id, hub }),
+  notSorted: (id: string) =>
+    sayNow('hubWork.notSorted', 'Parcel {id} has not been scanned in at this hub yet', { id }),
+  alreadyBagged: (id: string, bag: string) =>
+    sayNow('hubWork.alreadyBagged', 'Parcel {id} is already in bag {bag}', { id, bag }),
   sameHub: 'The destination must be another hub',
   tripNotFound: 'Trip not found',
   tripNoBags: 'Choose at least one bag for the trip',
@@ -65,9 +76,13 @@ export const hubWorkMessages = {
   tripNotDispatched: 'This trip is not on its way',
   tripEmpty: 'This trip has no parcels to dispatch',
   nothingToDo: (id: string, status: string) =>
-    `Parcel ${id} is ${status}; scanning it in here changes nothing`,
-  alreadyHere: (id: string) => `Parcel ${id} was already scanned in here`,
-};
+    sayNow('hubWork.nothingToDo', 'Parcel {id} is {status}; scanning it in here changes nothing', {
+      id,
+      status,
+    }),
+  alreadyHere: (id: string) =>
+    sayNow('hubWork.alreadyHere', 'Parcel {id} was already scanned in here', { id }),
+});
 
 // Pickups --------------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed } from './messages';
 
 /**
  * Parcel labels (issue 4, part 9): which parcels to print and on what paper. `a4` is a sheet of
@@ -10,13 +11,13 @@ export type LabelFormat = (typeof labelFormats)[number];
 /** At most this many parcels in one PDF (34 A4 pages). */
 export const maxLabelsPerRequest = 200;
 
-export const labelMessages = {
+export const labelMessages = keyed('labels', {
   noParcels: 'Choose at least one parcel to print',
   tooMany: `Print at most ${maxLabelsPerRequest} labels at a time`,
   format: 'Choose a label format: a4 or thermal',
   notFound: 'Parcel not found',
   deleted: 'A deleted parcel has no label',
-} as const;
+} as const);
 
 export const labelFormatSchema = z.enum(labelFormats, { error: labelMessages.format });
 

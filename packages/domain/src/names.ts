@@ -1,21 +1,27 @@
 import { z } from 'zod';
+import { say } from './messages';
 
 /** Names: letters (any script), digits, spaces and & ' , . - (spec 5); trimmed; 2 to 100 long. */
 const namePattern = /^[\p{L}\p{M}\d\s&',.-]+$/u;
 
 export function nameSchema(label: string) {
+  const field = { field: label };
+  const required = say('field.required', '{field} is required', field);
   return z
-    .string({ error: `${label} is required` })
+    .string({ error: required })
     .trim()
-    .min(1, `${label} is required`)
-    .min(2, `${label} must be at least 2 characters`)
-    .max(100, `${label} must be at most 100 characters`)
-    .regex(namePattern, `${label} may contain letters, digits, spaces and & ' , . - only`);
+    .min(1, required)
+    .min(2, say('field.minLength', '{field} must be at least {n} characters', { ...field, n: 2 }))
+    .max(100, say('field.maxLength', '{field} must be at most {n} characters', { ...field, n: 100 }))
+    .regex(
+      namePattern,
+      say('field.nameCharacters', "{field} may contain letters, digits, spaces and & ' , . - only", field),
+    );
 }
 
 /** Email: local@domain with a dot in the domain (spec 5: "standard local@domain form"). */
 export const emailSchema = z
   .string()
   .trim()
-  .max(254, 'Invalid email')
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email');
+  .max(254, say('errors.invalidEmail', 'Invalid email'))
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, say('errors.invalidEmail', 'Invalid email'));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from './messages';
 
 /**
  * National ID verification: the owner's NID number and photos of both sides, reviewed by staff.
@@ -6,13 +7,13 @@ import { z } from 'zod';
  * 13-digit number with the birth year in front).
  */
 export const nidNumberSchema = z
-  .string({ error: 'NID number is required' })
+  .string({ error: say('nid.required', 'NID number is required') })
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(
     z
       .string()
-      .min(1, 'NID number is required')
-      .regex(/^(\d{10}|\d{13}|\d{17})$/, 'NID number must be 10, 13 or 17 digits'),
+      .min(1, say('nid.required', 'NID number is required'))
+      .regex(/^(\d{10}|\d{13}|\d{17})$/, say('nid.length', 'NID number must be 10, 13 or 17 digits')),
   );
 
 /** Shows the last four digits only. */

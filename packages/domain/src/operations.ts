@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { type PickupMissedReason, pickupEventReasons, pickupMissedReasons } from './hub-work';
+import { rowRefusalSchema } from './message-schemas';
+import { keyed, sayNow } from './messages';
 import { nameSchema } from './names';
 import {
   type FailedAttemptReason,
@@ -43,7 +45,7 @@ export const bulkStatusResultSchema = z.object({
     z.object({
       trackingId: z.string(),
       ok: z.boolean(),
-      error: z.object({ code: z.string(), message: z.string() }).optional(),
+      error: rowRefusalSchema.optional(),
     }),
   ),
 });
@@ -265,13 +267,14 @@ export const riderUpdateSchema = z
 
 export const riderLoginSchema = z.object({ phone: phoneSchema });
 
-export const operationsMessages = {
+export const operationsMessages = keyed('operations', {
   hubNotFound: 'Hub not found',
   riderNotFound: 'Rider not found',
   staffNotFound: 'Staff member not found',
   riderPhoneTaken: 'This phone number already belongs to a staff member',
   notYourHub: 'This parcel is not in your hub',
-  parcelNotFound: (id: string) => `No parcel with tracking ID ${id}`,
+  parcelNotFound: (id: string) =>
+    sayNow('operations.parcelNotFound', 'No parcel with tracking ID {id}', { id }),
   conflict: 'The parcel changed at the same moment; look at it again',
   riderOneHub: 'A rider works in exactly one hub',
-};
+});

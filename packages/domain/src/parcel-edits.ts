@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
+import { keyed } from './messages';
 import { cashField, idField } from './parcel';
 import { type ParcelStatus, statusGroupOf } from './parcel-status';
 import { phoneSchema } from './phone';
@@ -18,7 +19,7 @@ export type EditableField = (typeof editableFields)[number];
 export const editBlocks = ['already_edited', 'prepayment_hold', 'delivered', 'returning', 'closed'] as const;
 export type EditBlock = (typeof editBlocks)[number];
 
-export const parcelEditMessages = {
+export const parcelEditMessages = keyed('parcelEdit', {
   /** Spec 5, verbatim. */
   cashBelowDeliveryCharge:
     'Edited cash on delivery must be at least the delivery charge when pickup is pending',
@@ -37,7 +38,7 @@ export const parcelEditMessages = {
   noteNotRemovable: 'Only the author of a note or the shop owner can remove it',
   noteRequired: 'Note is required',
   noteTooLong: 'Note must be at most 500 characters',
-} as const;
+} as const);
 
 /** How often each field may be edited (spec 9: "Parcel edit once per field"). */
 export const maxEditsPerField = 1;

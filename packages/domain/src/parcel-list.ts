@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed } from './messages';
 import { parcelListQuerySchema, parcelSorts } from './parcel';
 import { type ParcelStatus, type ParcelStatusGroup, parcelStatusGroupNames } from './parcel-status';
 
@@ -60,12 +61,12 @@ export function parcelExportProgress(input: {
 /** Exports a shop may have waiting or being built at once; more are refused until one finishes. */
 export const maxUnfinishedParcelExports = 3;
 
-export const parcelExportMessages = {
+export const parcelExportMessages = keyed('parcelExport', {
   tooMany: 'Three exports are already being prepared for this shop. Wait for one to finish.',
   notFound: 'Export not found. Exports are kept for a day; export the list again.',
   notReady: 'The file is not ready yet. Wait until the export shows Download.',
   failed: 'The export could not be built. Try again; if it fails again, contact support.',
-} as const;
+} as const);
 
 // Preferences ------------------------------------------------------------------------------------
 

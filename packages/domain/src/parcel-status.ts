@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { StaffRole } from './auth';
+import { type MessageParams, messageOf, say, sayNow } from './messages';
 
 /**
  * The parcel's life cycle (DESIGN.md section 4) as data: the statuses declared once, their
@@ -83,17 +84,6 @@ export function isFinalStatus(status: ParcelStatus): boolean {
   return parcelTransitions[status].length === 0;
 }
 
-/** Thrown by assertTransition; the server maps it to 409 INVALID_TRANSITION. */
-export class InvalidTransitionError extends Error {
-  constructor(
-    readonly from: ParcelStatus,
-    readonly to: ParcelStatus,
-  ) {
-    super(transitionMessages.cannotGo(from, to));
-    this.name = 'InvalidTransitionError';
-  }
-}
-
 // Who may move a parcel, and what each move needs ---------------------------------------------
 
 /**
@@ -133,24 +123,50 @@ export const failedAttemptReasonSchema = z.enum(
 );
 
 /**
- * The status machine's refusals, in the API's words (the web translates them by these).
- * `cannotGo` and `notAllowed` name statuses by their codes.
+ * The status machine's refusals: each a key (`transition.<name>`) with its English text. `cannotGo`
+ * and `notAllowed` name statuses by their codes (the web shows their labels from the params).
  */
 export const transitionMessages = {
-  cannotGo: (from: ParcelStatus, to: ParcelStatus) => `A parcel cannot go from ${from} to ${to}`,
-  notAllowed: (who: string, from: ParcelStatus, to: ParcelStatus) =>
-    `${who} cannot move a parcel from ${from} to ${to}`,
-  riderOwnRun: 'A rider can act only on parcels of their own run',
-  reasonRequired: 'A reason is required for a failed attempt',
-  reasonUnknown: `Reason must be one of: ${failedAttemptReasonCodes.join(', ')}`,
-  amountRequired: 'The amount collected is required for a delivery',
-  amountWhole: 'The amount collected must be a whole number of taka, 0 or more',
-  amountTooHigh: (cash: number) => `The amount collected cannot be more than the cash to collect (৳${cash})`,
-  proofRequired: "A delivery needs the customer's OTP or a photo proof",
-  deliveryOtpDigits: 'The delivery OTP has 4 digits',
-  photoMissing: 'The photo proof is missing',
-  returnOtpRequired: "The merchant's OTP is required to hand a return over",
-  returnOtpDigits: 'The return OTP has 4 digits',
+  cannotGo: (from: ParcelStatus, to: ParcelStatus) =>
+    say('transition.cannotGo', 'A parcel cannot go from {from} to {to}', { from, to }),
+  notAllowed: (who: TransitionActorKey, from: ParcelStatus, to: ParcelStatus) =>
+    say('transition.notAllowed', '{who} cannot move a parcel from {from} to {to}', {
+      who: capitalise(actorNames[who]),
+      actor: who,
+      from,
+      to,
+    }),
+  riderOwnRun: say('transition.riderOwnRun', 'A rider can act only on parcels of their own run'),
+  reasonRequired: say('transition.reasonRequired', 'A reason is required for a failed attempt'),
+  reasonUnknown: say(
+    'transition.reasonUnknown',
+    `Reason must be one of: ${failedAttemptReasonCodes.join(', ')}`,
+  ),
+  amountRequired: say('transition.amountRequired', 'The amount collected is required for a delivery'),
+  amountWhole: say(
+    'transition.amountWhole',
+    'The amount collected must be a whole number of taka, 0 or more',
+  ),
+  amountTooHigh: (cash: number) =>
+    sayNow(
+      'transition.amountTooHigh',
+      'The amount collected cannot be more than the cash to collect (৳{cash})',
+      {
+        cash,
+      },
+    ),
+  proofRequired: say('transition.proofRequired', "A delivery needs the customer's OTP or a photo proof"),
+  deliveryOtpDigits: say('transition.deliveryOtpDigits', 'The delivery OTP has 4 digits'),
+  photoMissing: say('transition.photoMissing', 'The photo proof is missing'),
+  returnOtpRequired: say(
+    'transition.returnOtpRequired',
+    "The merchant's OTP is required to hand a return over",
+  ),
+  returnOtpDigits: say('transition.returnOtpDigits', 'The return OTP has 4 digits'),
+  reattemptNotApproved: say(
+    'transition.reattemptNotApproved',
+    "This parcel waits for the merchant's decision: it goes out again once their reattempt request is approved",
+  ),
 };
 
 /**
@@ -304,40 +320,34 @@ export function targetRequirements(
   return needs;
 }
 
-/** Thrown when the move exists but this actor may not make it (server: 403 FORBIDDEN). */
-export class TransitionNotAllowedError extends Error {
+/**
+ * Why the status machine refused a move: the move is not in the table (`illegal`), this actor may
+ * not make it (`forbidden`), it waits for someone else's decision (`waiting`), or a part the rule
+ * requires is missing or wrong (`input`). The server's error handler gives each its HTTP status.
+ */
+export type TransitionRefusal = 'illegal' | 'forbidden' | 'waiting' | 'input';
+export type TransitionInputField = 'reason' | 'amountCollected' | 'proof' | 'otp';
+
+/** The status machine's one error: a refusal with its message key and parameters. */
+export class TransitionError extends Error {
+  readonly key: string;
+  readonly params: MessageParams;
   constructor(
-    readonly from: ParcelStatus,
-    readonly to: ParcelStatus,
-    readonly actor: TransitionActorKey,
+    readonly refusal: TransitionRefusal,
+    readonly move: { from: ParcelStatus; to: ParcelStatus },
     message: string,
+    readonly field?: TransitionInputField,
   ) {
     super(message);
-    this.name = 'TransitionNotAllowedError';
+    this.name = 'TransitionError';
+    const known = messageOfTransition(message);
+    this.key = known.key;
+    this.params = known.params ?? {};
   }
 }
 
-/** Thrown when the move waits for someone else's decision first (server: 409). */
-export class TransitionWaitingError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'TransitionWaitingError';
-  }
-}
-
-export const reattemptNotApprovedMessage =
-  "This parcel waits for the merchant's decision: it goes out again once their reattempt request is approved";
-
-/** Thrown when the move is allowed but a required part is missing or wrong (server: 400). */
-export class TransitionInputError extends Error {
-  constructor(
-    readonly field: 'reason' | 'amountCollected' | 'proof' | 'otp',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'TransitionInputError';
-  }
-}
+/** @deprecated kept for callers of the old name: the reattempt refusal's English text. */
+export const reattemptNotApprovedMessage = transitionMessages.reattemptNotApproved;
 
 const actorNames: Record<TransitionActorKey, string> = {
   admin: 'an admin',
@@ -370,7 +380,7 @@ export function isFullDelivery(amountCollected: number, cashToCollect: number): 
 /**
  * The only gate for a status change: the table must allow the move, the actor must be one the
  * rule names (a rider only on their own run), and the input must carry what the rule requires.
- * Throws InvalidTransitionError, TransitionNotAllowedError or TransitionInputError.
+ * Throws TransitionError.
  */
 export function assertTransition(
   from: ParcelStatus,
@@ -378,44 +388,47 @@ export function assertTransition(
   actor: TransitionActor,
   input: TransitionInput = {},
 ): void {
+  const move = { from, to };
   const rule = transitionRule(from, to);
-  if (!rule || !canTransition(from, to)) throw new InvalidTransitionError(from, to);
+  if (!rule || !canTransition(from, to)) {
+    throw new TransitionError('illegal', move, transitionMessages.cannotGo(from, to));
+  }
   const key = actorKey(actor);
   if (!rule.by.includes(key)) {
-    throw new TransitionNotAllowedError(
-      from,
-      to,
-      key,
-      transitionMessages.notAllowed(capitalise(actorNames[key]), from, to),
-    );
+    throw new TransitionError('forbidden', move, transitionMessages.notAllowed(key, from, to));
   }
   if (actor.kind === 'rider' && rule.riderOwnRunOnly && !actor.onOwnRun) {
-    throw new TransitionNotAllowedError(from, to, key, transitionMessages.riderOwnRun);
+    throw new TransitionError('forbidden', move, transitionMessages.riderOwnRun);
   }
-  for (const need of rule.requires ?? []) checkRequirement(need, actor, input);
+  const refuse = (field: TransitionInputField, message: string) =>
+    new TransitionError('input', move, message, field);
+  for (const need of rule.requires ?? []) checkRequirement(need, actor, input, move, refuse);
 }
 
-function checkRequirement(need: TransitionRequirement, actor: TransitionActor, input: TransitionInput) {
+function checkRequirement(
+  need: TransitionRequirement,
+  actor: TransitionActor,
+  input: TransitionInput,
+  move: { from: ParcelStatus; to: ParcelStatus },
+  refuse: (field: TransitionInputField, message: string) => TransitionError,
+) {
   switch (need) {
     case 'failedReason':
-      if (!input.reason) throw new TransitionInputError('reason', transitionMessages.reasonRequired);
+      if (!input.reason) throw refuse('reason', transitionMessages.reasonRequired);
       if (!(input.reason in failedAttemptReasons)) {
-        throw new TransitionInputError('reason', transitionMessages.reasonUnknown);
+        throw refuse('reason', transitionMessages.reasonUnknown);
       }
       return;
     case 'amountCollected': {
       const amount = input.amountCollected;
       if (amount === undefined) {
-        throw new TransitionInputError('amountCollected', transitionMessages.amountRequired);
+        throw refuse('amountCollected', transitionMessages.amountRequired);
       }
       if (!Number.isInteger(amount) || amount < 0) {
-        throw new TransitionInputError('amountCollected', transitionMessages.amountWhole);
+        throw refuse('amountCollected', transitionMessages.amountWhole);
       }
       if (input.cashToCollect !== undefined && amount > input.cashToCollect) {
-        throw new TransitionInputError(
-          'amountCollected',
-          transitionMessages.amountTooHigh(input.cashToCollect),
-        );
+        throw refuse('amountCollected', transitionMessages.amountTooHigh(input.cashToCollect));
       }
       return;
     }
@@ -423,28 +436,33 @@ function checkRequirement(need: TransitionRequirement, actor: TransitionActor, i
       // Staff recording a delivery answer for it themselves (their name is on the event).
       if (actor.kind !== 'rider') return;
       if (!input.proof) {
-        throw new TransitionInputError('proof', transitionMessages.proofRequired);
+        throw refuse('proof', transitionMessages.proofRequired);
       }
       if (input.proof.kind === 'otp' && !/^\d{4}$/.test(input.proof.code)) {
-        throw new TransitionInputError('proof', transitionMessages.deliveryOtpDigits);
+        throw refuse('proof', transitionMessages.deliveryOtpDigits);
       }
       if (input.proof.kind === 'photo' && !input.proof.fileId) {
-        throw new TransitionInputError('proof', transitionMessages.photoMissing);
+        throw refuse('proof', transitionMessages.photoMissing);
       }
       return;
     case 'reattemptApproved':
-      if (!input.reattemptApproved) throw new TransitionWaitingError(reattemptNotApprovedMessage);
+      if (!input.reattemptApproved)
+        throw new TransitionError('waiting', move, transitionMessages.reattemptNotApproved);
       return;
     case 'returnOtp':
-      if (!input.otp) throw new TransitionInputError('otp', transitionMessages.returnOtpRequired);
-      if (!/^\d{4}$/.test(input.otp))
-        throw new TransitionInputError('otp', transitionMessages.returnOtpDigits);
+      if (!input.otp) throw refuse('otp', transitionMessages.returnOtpRequired);
+      if (!/^\d{4}$/.test(input.otp)) throw refuse('otp', transitionMessages.returnOtpDigits);
       return;
   }
 }
 
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** The key of a refusal's text (every refusal is rendered by transitionMessages, so it is known). */
+function messageOfTransition(text: string): { key: string; params?: MessageParams } {
+  return messageOf(text) ?? { key: 'transition.refused' };
 }
 
 // Seller status ------------------------------------------------------------------------------

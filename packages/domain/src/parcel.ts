@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
+import { keyed, say } from './messages';
 import { nameSchema } from './names';
 import {
   flowTypes,
@@ -18,7 +19,7 @@ import { cashTextSchema, rateClasses, weightGramsSchema } from './pricing';
  * Amounts here are whole taka; the server keeps poisha.
  */
 
-export const parcelMessages = {
+export const parcelMessages = keyed('parcels', {
   created: 'Parcel created successfully',
   deleted: 'Parcel deleted successfully',
   notFound: 'Parcel not found',
@@ -36,7 +37,7 @@ export const parcelMessages = {
   reverseLegOtherCustomer: 'The reverse parcel is for another customer phone',
   reverseLegLinked: 'This reverse parcel is already linked to an exchange',
   reverseOnlyWithLink: 'A reverse-only booking cannot link another reverse parcel',
-} as const;
+} as const);
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -70,7 +71,11 @@ export const parcelCreateSchema = z.object({
   categoryVariantId: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
   instructions: z.preprocess(
     emptyToUndefined,
-    z.string().trim().max(500, 'Instructions must be at most 500 characters').optional(),
+    z
+      .string()
+      .trim()
+      .max(500, say('parcels.instructionsTooLong', 'Instructions must be at most 500 characters'))
+      .optional(),
   ),
   parcelType: z.enum(parcelTypes).default('forward'),
 });

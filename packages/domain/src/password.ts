@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './errors';
+import { say } from './messages';
 
 /** At least 8 characters at registration (spec 5); the change screen advises 10+ with a mix. */
 export const passwordRules = { minLength: 8, advisedLength: 10, maxLength: 128 } as const;
@@ -7,7 +8,10 @@ export const passwordRules = { minLength: 8, advisedLength: 10, maxLength: 128 }
 export const passwordSchema = z
   .string({ error: messages.passwordTooShort })
   .min(passwordRules.minLength, messages.passwordTooShort)
-  .max(passwordRules.maxLength, `Password must be at most ${passwordRules.maxLength} characters`);
+  .max(
+    passwordRules.maxLength,
+    say('auth.passwordTooLong', 'Password must be at most {n} characters', { n: passwordRules.maxLength }),
+  );
 
 /** How strong the change-password screen should call a password; advice only, never a rule. */
 export function passwordStrength(password: string): 'weak' | 'fair' | 'strong' {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bankIdSchema, branchIdSchema, routingNumberSchema } from './banks';
+import { say } from './messages';
 import { nameSchema } from './names';
 import { otpCodeSchema } from './otp';
 import { phoneSchema } from './phone';
@@ -10,15 +11,15 @@ export type PaymentMethodKind = (typeof paymentMethodKinds)[number];
 
 /** A bank account number: 10 to 20 digits; spaces and dashes people type between groups are dropped. */
 export const accountNumberSchema = z
-  .string({ error: 'Account number is required' })
+  .string({ error: say('paymentMethods.accountNumberRequired', 'Account number is required') })
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(
     z
       .string()
-      .min(1, 'Account number is required')
-      .regex(/^\d+$/, 'Account number may contain digits only')
-      .min(10, 'Account number must be 10 to 20 digits')
-      .max(20, 'Account number must be 10 to 20 digits'),
+      .min(1, say('paymentMethods.accountNumberRequired', 'Account number is required'))
+      .regex(/^\d+$/, say('paymentMethods.accountNumberDigits', 'Account number may contain digits only'))
+      .min(10, say('paymentMethods.accountNumberLength', 'Account number must be 10 to 20 digits'))
+      .max(20, say('paymentMethods.accountNumberLength', 'Account number must be 10 to 20 digits')),
   );
 
 export const bankMethodSchema = z.object({

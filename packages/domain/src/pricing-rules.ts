@@ -1,3 +1,4 @@
+import { keyed, say } from './messages';
 /**
  * The pricing rules a page needs without zod (the public site's calculator ships them to the
  * browser): rate classes, delivery promise, weight limits and messages, the pickup cut-off.
@@ -60,7 +61,7 @@ export const weightLimits = {
 /** The most cash a parcel may collect, in taka: a courier's rider carries it in hand. */
 export const maxCashTaka = 500_000;
 
-export const pricingMessages = {
+export const pricingMessages = keyed('pricing', {
   weightTooLow: 'Parcel Weight must be greater than 0 gm',
   weightTooHigh: 'Parcel weight must be less than or equal to 200000gm/200Kg',
   calculatorWeightTooHigh:
@@ -68,7 +69,7 @@ export const pricingMessages = {
   weightNotWhole: 'Weight must be a whole number of grams',
   cashDigitsOnly: 'Cash amount must contain digits only',
   cashLeadingZero: 'Cash amount must not start with 0',
-  cashTooHigh: `Cash amount must be at most ${maxCashTaka} taka`,
+  cashTooHigh: say('pricing.cashTooHigh', 'Cash amount must be at most {max} taka', { max: maxCashTaka }),
   areaNotCovered: 'We do not deliver to this area yet',
   pickupAreaNotCovered: 'We do not pick up from this area yet',
   unknownPickupArea: 'Pickup area not found',
@@ -76,7 +77,7 @@ export const pricingMessages = {
   unknownCategory: 'Parcel category not found',
   unknownVariant: 'Parcel category variant not found for this category',
   variantNeedsCategory: 'Choose a category for this variant',
-} as const;
+} as const);
 
 export type WeightProblem = {
   code: 'WEIGHT_TOO_LOW' | 'WEIGHT_TOO_HIGH' | 'VALIDATION_FAILED';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed } from './messages';
 import { parcelStatusSchema } from './parcel-status';
 
 /**
@@ -27,7 +28,7 @@ export const reattemptReasons = {
 export type ReattemptReason = keyof typeof reattemptReasons;
 export const reattemptReasonCodes = Object.keys(reattemptReasons) as ReattemptReason[];
 
-export const returnsMessages = {
+export const returnsMessages = keyed('returns', {
   reasonRequired: 'Please select an issue reason',
   notAttempted: 'Only a parcel whose delivery failed can be reattempted or returned',
   alreadyRequested: 'A reattempt request for this parcel is already waiting for approval',
@@ -38,10 +39,10 @@ export const returnsMessages = {
   otpTooManyFailures: 'Too many wrong return OTPs; send a new one',
   notOutForReturn: 'The return OTP is sent only while the parcel is out for return',
   tooMany: 'At most 200 requests at once',
-};
+});
 
 /** Call logs and the telephony webhook (server: modules/calls). */
-export const callMessages = {
+export const callMessages = keyed('calls', {
   notFound: 'Call not found',
   recordingGone: 'The recording is no longer kept (45 days)',
   noRecording: 'This call has no recording',
@@ -51,7 +52,7 @@ export const callMessages = {
   signatureMissing: 'Missing webhook signature',
   signatureInvalid: 'Invalid webhook signature',
   timestampOutOfWindow: 'The webhook timestamp is too old or in the future',
-};
+});
 
 export const reattemptRequestSchema = z.object({
   reason: z.enum(reattemptReasonCodes as [ReattemptReason, ...ReattemptReason[]], {

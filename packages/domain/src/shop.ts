@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addressSchema } from './address';
 import { merchantTypes, shopRoles } from './auth';
 import { messages } from './errors';
+import { keyed, say } from './messages';
 import { emailSchema, nameSchema } from './names';
 import { otpCodeSchema } from './otp';
 import { permissions } from './permissions';
@@ -153,7 +154,7 @@ export const shopReasons = [
 export type ShopReason = (typeof shopReasons)[number]['id'];
 export const shopReasonIds = shopReasons.map((r) => r.id) as [ShopReason, ...ShopReason[]];
 
-export const shopMessages = {
+export const shopMessages = keyed('shop', {
   emailRequired: 'Shop email is required',
   reasonRequired: 'Please select the reason for opening the shop',
   productTypeRequired: 'Please select the product type',
@@ -166,17 +167,17 @@ export const shopMessages = {
   samePhone: 'This is already the number on the shop',
   alternateSamePhone: 'The alternate phone must be different from the phone',
   nothingToUpdate: 'Nothing to update',
-} as const;
+} as const);
 
 /** Pickup messages the web shows after a save (spec 8). */
-export const pickupMessages = {
+export const pickupMessages = keyed('pickup', {
   created: 'Pickup created successfully',
   updated: 'Pickup updated successfully',
   notFound: 'Pickup location not found',
   areaNotCovered: 'We do not pick up from this area yet. Please choose another area.',
-} as const;
+} as const);
 
-export const teamMessages = {
+export const teamMessages = keyed('team', {
   alreadyMember: 'This phone number is already a member of this shop',
   ownerPhone: "This is the shop owner's phone number",
   partnerAccount: 'This phone number has a partner account and cannot join a shop team',
@@ -184,7 +185,7 @@ export const teamMessages = {
   ownerCannotChange: "The shop owner's role cannot be changed",
   ownerCannotBeRemoved: 'The shop owner cannot be removed',
   added: 'Team member added',
-} as const;
+} as const);
 
 const emailField = z
   .string({ error: shopMessages.emailRequired })
@@ -231,8 +232,11 @@ export const shopCreateSchema = z
     referrerCode: z
       .string()
       .trim()
-      .max(32, 'Referral code is too long')
-      .regex(/^[A-Za-z0-9-]*$/, 'Referral code may contain letters and digits only')
+      .max(32, say('auth.referralTooLong', 'Referral code is too long'))
+      .regex(
+        /^[A-Za-z0-9-]*$/,
+        say('auth.referralCharacters', 'Referral code may contain letters and digits only'),
+      )
       .optional(),
     returnPhone: optionalPhone,
     merchantType: z.enum(merchantTypes).default('b2c'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './errors';
+import { keyed, say } from './messages';
 import { emailSchema, nameSchema } from './names';
 import { phoneSchema } from './phone';
 
@@ -11,22 +12,36 @@ import { phoneSchema } from './phone';
 
 /** A required, trimmed text of bounded length, with messages naming the field. */
 function text(label: string, min: number, max: number) {
+  const required = say('field.required', '{field} is required', { field: label });
   return z
-    .string({ error: `${label} is required` })
+    .string({ error: required })
     .trim()
-    .min(1, `${label} is required`)
-    .min(min, `${label} must be at least ${min} characters`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .min(1, required)
+    .min(min, say('field.minLength', '{field} must be at least {n} characters', { field: label, n: min }))
+    .max(max, say('field.maxLength', '{field} must be at most {n} characters', { field: label, n: max }));
 }
 
 /** A whole number field (a number, or digits typed in a form). */
 function wholeNumber(label: string, min: number, max: number) {
+  const field = { field: label };
   return z.coerce
-    .number({ error: `${label} is required` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max}`);
+    .number({ error: say('field.required', '{field} is required', field) })
+    .int(say('field.whole', '{field} must be a whole number', field))
+    .min(min, say('field.atLeast', '{field} must be at least {n}', { ...field, n: min }))
+    .max(max, say('field.atMost', '{field} must be at most {n}', { ...field, n: max }));
 }
+
+/** The content forms' own sentences (some said by the server's site-content module). */
+export const siteContentMessages = keyed('siteContent', {
+  services: 'Choose at least one service',
+  district: 'Choose a district',
+  area: 'Choose an area of the chosen district',
+  category: 'Choose a category',
+  slug: 'Slug may contain lower-case letters, digits and single hyphens only',
+  slugTaken: 'Another post already uses this slug',
+  cover: 'Upload the cover image again',
+  leadStatus: 'Status must be new, contacted, won or lost',
+});
 
 export const publishStatuses = ['draft', 'published'] as const;
 export type PublishStatus = (typeof publishStatuses)[number];
@@ -304,9 +319,10 @@ export function canMoveLead(from: LeadStatus, to: LeadStatus): boolean {
 }
 
 /** The enterprise (truck rental) contact form, spec 2: name, email, phone, company, requirement. */
+const emailRequired = say('field.required', '{field} is required', { field: 'Email' });
 export const enterpriseLeadSchema = z.object({
   name: nameSchema('Name'),
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(emailSchema),
+  email: z.string({ error: emailRequired }).trim().min(1, emailRequired).pipe(emailSchema),
   phone: z.string({ error: messages.phoneRequired }).trim().pipe(phoneSchema),
   company: text('Company', 2, 120),
   requirement: text('Requirement', 10, 2000),
@@ -315,12 +331,12 @@ export type EnterpriseLeadInput = z.infer<typeof enterpriseLeadSchema>;
 export const enterpriseLeadCreatedSchema = z.object({ id: z.string() });
 
 export const leadMoveSchema = z.object({
-  status: z.enum(leadStatuses, { error: 'Status must be new, contacted, won or lost' }),
+  status: z.enum(leadStatuses, { error: siteContentMessages.leadStatus }),
   note: text('Note', 2, 1000),
 });
 
 export const opsLeadQuerySchema = z.object({
-  status: z.enum(leadStatuses, { error: 'Status must be new, contacted, won or lost' }).optional(),
+  status: z.enum(leadStatuses, { error: siteContentMessages.leadStatus }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from './messages';
 
 /** Versioned terms and conditions: the newest version is the one in force. */
 export const termsVersionSchema = z.object({
@@ -35,10 +36,13 @@ export const termsAcceptQuerySchema = z.object({
 
 const bodySchema = (label: string) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: say('field.required', '{field} is required', { field: label }) })
     .trim()
-    .min(50, `${label} must be at least 50 characters`)
-    .max(50_000, `${label} must be at most 50000 characters`);
+    .min(50, say('field.minLength', '{field} must be at least {n} characters', { field: label, n: 50 }))
+    .max(
+      50_000,
+      say('field.maxLength', '{field} must be at most {n} characters', { field: label, n: 50_000 }),
+    );
 
 /** POST /ops/terms: publishes a new version, in force at once. */
 export const termsPublishSchema = z.object({

@@ -130,7 +130,12 @@ describe('a connection lost in the middle of a request', () => {
       expect(failed.status, failed.text).toBe(503);
       expect(failed.type).toContain('application/json');
       expect(failed.json()).toEqual({
-        error: { code: 'SERVICE_UNAVAILABLE', message: messages.serviceInterrupted },
+        error: {
+          code: 'SERVICE_UNAVAILABLE',
+          message: messages.serviceInterrupted,
+          key: 'errors.serviceInterrupted',
+          params: {},
+        },
       });
       await admin.query('rollback');
     } finally {

@@ -1,15 +1,57 @@
 import { type ErrorBody, type ErrorCode, errorStatus, messages } from '@dak/domain/errors';
+import { type Message, messageFields, type RowRefusal } from '@dak/domain/messages';
+import { TransitionError, type TransitionRefusal } from '@dak/domain/parcel-status';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { databaseProblem } from '../db/database';
 import { AppError } from '../errors';
 
-function send(reply: FastifyReply, code: ErrorCode, message: string, details?: unknown) {
+function send(reply: FastifyReply, code: ErrorCode, message: string, details?: unknown, said?: Message) {
   // A refusal that says how long to wait says it in the standard header too (RFC 9110).
   const wait = (details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
   if (errorStatus[code] === 429 && typeof wait === 'number') reply.header('retry-after', String(wait));
-  const body: ErrorBody = { error: { code, message, ...(details === undefined ? {} : { details }) } };
+  const body: ErrorBody = {
+    error: { code, message, ...keyAndParams(message, said), ...(details === undefined ? {} : { details }) },
+  };
   return reply.status(errorStatus[code]).type('application/json').send(body);
+}
+
+/** A message's key (when the domain gave the text out) and its params (always, maybe empty). */
+function keyAndParams(message: string, said?: Message): { key?: string; params: Message['params'] & {} } {
+  const { key, params } = messageFields(message, said);
+  return key ? { key, params: params ?? {} } : { params: {} };
+}
+
+/** A refusal as one row of a batch answer states it: `{ code, message, key, params }`. */
+export function rowRefusal(error: AppError): RowRefusal {
+  return { code: error.code, message: error.message, ...keyAndParams(error.message, error.said) };
+}
+
+/**
+ * The status machine's refusals by kind: a move the table does not have, or one that waits for
+ * the merchant's decision, 409; a move this actor may not make, 403; a missing or wrong part, 400.
+ */
+const transitionCodes: Record<TransitionRefusal, ErrorCode> = {
+  illegal: 'INVALID_TRANSITION',
+  forbidden: 'FORBIDDEN',
+  waiting: 'INVALID_TRANSITION',
+  input: 'VALIDATION_FAILED',
+};
+
+/**
+ * An error in the API's vocabulary: an AppError as it is, a status machine refusal by its kind
+ * (`about` adds what the caller knows, e.g. the tracking ID); undefined for any other error.
+ */
+export function asAppError(error: unknown, about: Record<string, unknown> = {}): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (!(error instanceof TransitionError)) return undefined;
+  const { refusal, move, field } = error;
+  const details =
+    refusal === 'input' ? { ...about, field } : refusal === 'waiting' ? about : { ...about, ...move };
+  return new AppError(transitionCodes[refusal], error.message, details, {
+    key: error.key,
+    params: error.params,
+  });
 }
 
 /** Fastify's own client errors, by their code, in our vocabulary. */
@@ -29,7 +71,8 @@ const fastifyCodes: Record<string, [ErrorCode, string]> = {
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return send(reply, error.code, error.message, error.details);
+    const known = asAppError(error);
+    if (known) return send(reply, known.code, known.message, known.details, known.said);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((issue) => ({
@@ -37,6 +80,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           .filter(Boolean)
           .join('.'),
         message: issue.message,
+        ...keyAndParams(issue.message ?? ''),
       }));
       return send(reply, 'VALIDATION_FAILED', fields[0]?.message ?? 'Invalid request', { fields });
     }
@@ -58,8 +102,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       );
     }
 
-    const known = error.code ? fastifyCodes[error.code] : undefined;
-    if (known) return send(reply, known[0], known[1]);
+    const fastifyKnown = error.code ? fastifyCodes[error.code] : undefined;
+    if (fastifyKnown) return send(reply, fastifyKnown[0], fastifyKnown[1]);
     if (error.statusCode === 429) return send(reply, 'RATE_LIMITED', messages.rateLimited);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');

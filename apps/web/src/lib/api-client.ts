@@ -1,4 +1,5 @@
 import { type ErrorCode, errorStatus } from '@dak/domain/errors';
+import type { MessageParams } from '@dak/domain/messages';
 import { ApiError } from './api-error';
 import { authHeaders, getAuth } from './auth-storage';
 
@@ -43,12 +44,14 @@ function toApiError(status: number, body: unknown): ApiError {
   if (typeof body === 'object' && body !== null && 'error' in body) {
     const error = (body as { error: unknown }).error;
     if (typeof error === 'object' && error !== null) {
-      const { code, message, details } = error as Record<string, unknown>;
+      const { code, message, details, key, params } = error as Record<string, unknown>;
       return new ApiError({
         status,
         code: isErrorCode(code) ? code : status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED',
         message: typeof message === 'string' && message !== '' ? message : 'Something went wrong',
         details,
+        ...(typeof key === 'string' ? { key } : {}),
+        ...(typeof params === 'object' && params !== null ? { params: params as MessageParams } : {}),
       });
     }
   }

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@dak/domain/errors';
+import type { MessageParams } from '@dak/domain/messages';
 
 /** Codes the client adds for failures that never reached the API or came back unreadable. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'BAD_RESPONSE';
@@ -8,18 +9,25 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | ClientErrorCode;
   readonly details: unknown;
+  /** The message's key and params (issue 12): the web translates by them. */
+  readonly key?: string;
+  readonly params: MessageParams;
 
   constructor(input: {
     status: number;
     code: ErrorCode | ClientErrorCode;
     message: string;
     details?: unknown;
+    key?: string;
+    params?: MessageParams;
   }) {
     super(input.message);
     this.name = 'ApiError';
     this.status = input.status;
     this.code = input.code;
     this.details = input.details;
+    this.key = input.key;
+    this.params = input.params ?? {};
   }
 }
 

@@ -1,11 +1,4 @@
-import { addressMessages } from '@dak/domain/address';
-import { bulkMessages } from '@dak/domain/bulk';
-import { messages } from '@dak/domain/errors';
-import { parcelMessages } from '@dak/domain/parcel';
-import { parcelEditMessages } from '@dak/domain/parcel-edits';
-import { parcelExportMessages } from '@dak/domain/parcel-list';
-import { pricingMessages } from '@dak/domain/pricing';
-import { pickupMessages, shopMessages, teamMessages } from '@dak/domain/shop';
+import { type Message, type MessageParams, messageOf } from '@dak/domain/messages';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from './api-error';
@@ -13,133 +6,138 @@ import { formatNumber } from './format';
 import { currentLanguage, type TranslationKey } from './i18n';
 
 /**
- * Schema and server messages are the spec's English. These are the ones with a translation; any
- * other message is shown as it came.
+ * The domain's messages by their key (`@dak/domain/messages`), to the locale entry that says them.
+ * A key not listed here is shown in the server's (or schema's) English words.
  */
-const exactMessages: Record<string, TranslationKey> = {
-  [messages.invalidPhone]: 'validation.invalidPhone',
-  [messages.phoneRequired]: 'validation.phoneRequired',
-  [messages.otpRequired]: 'validation.otpRequired',
-  [messages.otpInvalid]: 'validation.otpInvalid',
-  [messages.passwordTooShort]: 'validation.passwordTooShort',
-  [messages.passwordsDoNotMatch]: 'validation.passwordsDoNotMatch',
-  [messages.termsNotAccepted]: 'validation.termsNotAccepted',
-  [messages.somethingWentWrong]: 'errors.generic',
-  'Password is required': 'validation.passwordRequired',
-  'Password must be at most 128 characters': 'validation.passwordTooLong',
-  'Daily parcel count must be a number': 'validation.dailyCountNumber',
-  'Daily parcel count must be a whole number': 'validation.dailyCountWhole',
-  'Daily parcel count cannot be negative': 'validation.dailyCountNegative',
-  'Daily parcel count is too large': 'validation.dailyCountTooLarge',
-  'Date of birth is required': 'validation.dateOfBirthRequired',
-  'Date of birth must be a date (YYYY-MM-DD)': 'validation.dateOfBirthFormat',
-  'You must be at least 18 years old': 'validation.dateOfBirthTooYoung',
-  'Date of birth is not plausible': 'validation.dateOfBirthImplausible',
-  'Referral code is too long': 'validation.referralTooLong',
-  'Referral code may contain letters and digits only': 'validation.referralCharacters',
+const keyTranslations: Record<string, TranslationKey> = {
+  'errors.invalidPhone': 'validation.invalidPhone',
+  'errors.phoneRequired': 'validation.phoneRequired',
+  'errors.otpRequired': 'validation.otpRequired',
+  'errors.otpInvalid': 'validation.otpInvalid',
+  'errors.passwordTooShort': 'validation.passwordTooShort',
+  'errors.passwordsDoNotMatch': 'validation.passwordsDoNotMatch',
+  'errors.termsNotAccepted': 'validation.termsNotAccepted',
+  'errors.somethingWentWrong': 'errors.generic',
+  'auth.passwordRequired': 'validation.passwordRequired',
+  'auth.passwordTooLong': 'validation.passwordTooLong',
+  'auth.dailyCountWhole': 'validation.dailyCountWhole',
+  'auth.dailyCountTooLarge': 'validation.dailyCountTooLarge',
+  'auth.dateOfBirthRequired': 'validation.dateOfBirthRequired',
+  'auth.dateOfBirthFormat': 'validation.dateOfBirthFormat',
+  'auth.dateOfBirthTooYoung': 'validation.dateOfBirthTooYoung',
+  'auth.dateOfBirthImplausible': 'validation.dateOfBirthImplausible',
+  'auth.referralTooLong': 'validation.referralTooLong',
+  'auth.referralCharacters': 'validation.referralCharacters',
   // Shops, pickup locations, team, payment methods, NID (issue 3).
-  [addressMessages.english]: 'messages.addressEnglish',
-  [addressMessages.short]: 'messages.addressShort',
-  [messages.invalidEmail]: 'messages.invalidEmail',
-  [messages.fileRequired]: 'messages.fileRequired',
-  [messages.nidSent]: 'messages.nidSent',
-  [shopMessages.emailRequired]: 'messages.shopEmailRequired',
-  [shopMessages.reasonRequired]: 'messages.reasonRequired',
-  [shopMessages.productTypeRequired]: 'messages.productTypeRequired',
-  [shopMessages.productSubTypeRequired]: 'messages.productSubTypeRequired',
-  [shopMessages.subTypeMismatch]: 'messages.subTypeMismatch',
-  [shopMessages.typeAndSubTypeTogether]: 'messages.productSubTypeRequired',
-  [shopMessages.areaRequired]: 'messages.areaRequired',
-  [shopMessages.areaNotFound]: 'messages.areaNotFound',
-  [shopMessages.zoneNotFound]: 'messages.zoneNotFound',
-  [shopMessages.samePhone]: 'messages.samePhone',
-  [shopMessages.alternateSamePhone]: 'messages.alternateSamePhone',
-  [pickupMessages.created]: 'pickup.created',
-  [pickupMessages.updated]: 'pickup.updated',
-  [pickupMessages.notFound]: 'messages.pickupNotFound',
-  [pickupMessages.areaNotCovered]: 'messages.areaNotCovered',
-  [teamMessages.alreadyMember]: 'messages.alreadyMember',
-  [teamMessages.ownerPhone]: 'messages.ownerPhone',
-  [teamMessages.partnerAccount]: 'messages.partnerAccount',
-  [teamMessages.memberNotFound]: 'messages.memberNotFound',
-  [teamMessages.ownerCannotChange]: 'messages.ownerCannotChange',
-  [teamMessages.ownerCannotBeRemoved]: 'messages.ownerCannotBeRemoved',
-  'Account number is required': 'messages.accountNumberRequired',
-  'Account number may contain digits only': 'messages.accountNumberDigits',
-  'Account number must be 10 to 20 digits': 'messages.accountNumberLength',
-  'Routing number is required': 'messages.routingRequired',
-  'Routing number must be 9 digits': 'messages.routingLength',
-  'Routing number is not valid': 'messages.routingInvalid',
-  'Unknown bank': 'messages.bankUnknown',
-  'Branch is required': 'messages.branchRequired',
-  'Unknown branch': 'messages.branchRequired',
-  'NID number is required': 'messages.nidRequired',
-  'NID number must be 10, 13 or 17 digits': 'messages.nidLength',
-  'Your NID is already waiting for verification': 'messages.nidWaiting',
-  'Current password is required': 'messages.currentPasswordRequired',
-  'Shop not found': 'messages.shopNotFound',
-  [parcelEditMessages.prepayment_hold]: 'messages.prepaymentHold',
-  [parcelEditMessages.already_edited]: 'messages.editAlreadyEdited',
-  [parcelEditMessages.delivered]: 'messages.editDelivered',
-  [parcelEditMessages.returning]: 'messages.editReturning',
-  [parcelEditMessages.closed]: 'messages.editClosed',
-  [parcelEditMessages.nothingToChange]: 'messages.editNothing',
-  [parcelEditMessages.cashBelowDeliveryCharge]: 'messages.editCashFloor',
-  [parcelEditMessages.edited]: 'parcels.edit.saved',
+  'address.english': 'messages.addressEnglish',
+  'address.short': 'messages.addressShort',
+  'errors.invalidEmail': 'messages.invalidEmail',
+  'errors.fileRequired': 'messages.fileRequired',
+  'errors.nidSent': 'messages.nidSent',
+  'shop.emailRequired': 'messages.shopEmailRequired',
+  'shop.reasonRequired': 'messages.reasonRequired',
+  'shop.productTypeRequired': 'messages.productTypeRequired',
+  'shop.productSubTypeRequired': 'messages.productSubTypeRequired',
+  'shop.subTypeMismatch': 'messages.subTypeMismatch',
+  'shop.typeAndSubTypeTogether': 'messages.productSubTypeRequired',
+  'shop.areaRequired': 'messages.areaRequired',
+  'shop.areaNotFound': 'messages.areaNotFound',
+  'shop.zoneNotFound': 'messages.zoneNotFound',
+  'shop.samePhone': 'messages.samePhone',
+  'shop.alternateSamePhone': 'messages.alternateSamePhone',
+  'pickup.created': 'pickup.created',
+  'pickup.updated': 'pickup.updated',
+  'pickup.notFound': 'messages.pickupNotFound',
+  'pickup.areaNotCovered': 'messages.areaNotCovered',
+  'team.alreadyMember': 'messages.alreadyMember',
+  'team.ownerPhone': 'messages.ownerPhone',
+  'team.partnerAccount': 'messages.partnerAccount',
+  'team.memberNotFound': 'messages.memberNotFound',
+  'team.ownerCannotChange': 'messages.ownerCannotChange',
+  'team.ownerCannotBeRemoved': 'messages.ownerCannotBeRemoved',
+  'paymentMethods.accountNumberRequired': 'messages.accountNumberRequired',
+  'paymentMethods.accountNumberDigits': 'messages.accountNumberDigits',
+  'paymentMethods.accountNumberLength': 'messages.accountNumberLength',
+  'banks.routingRequired': 'messages.routingRequired',
+  'banks.routingLength': 'messages.routingLength',
+  'banks.routingInvalid': 'messages.routingInvalid',
+  'banks.bankUnknown': 'messages.bankUnknown',
+  'banks.branchRequired': 'messages.branchRequired',
+  'banks.branchUnknown': 'messages.branchRequired',
+  'nid.required': 'messages.nidRequired',
+  'nid.length': 'messages.nidLength',
+  'errors.nidWaiting': 'messages.nidWaiting',
+  'auth.currentPasswordRequired': 'messages.currentPasswordRequired',
+  'errors.shopNotFound': 'messages.shopNotFound',
+  'parcelEdit.prepayment_hold': 'messages.prepaymentHold',
+  'parcelEdit.already_edited': 'messages.editAlreadyEdited',
+  'parcelEdit.delivered': 'messages.editDelivered',
+  'parcelEdit.returning': 'messages.editReturning',
+  'parcelEdit.closed': 'messages.editClosed',
+  'parcelEdit.nothingToChange': 'messages.editNothing',
+  'parcelEdit.cashBelowDeliveryCharge': 'messages.editCashFloor',
+  'parcelEdit.edited': 'parcels.edit.saved',
   // Parcels and pricing (issue 5).
-  [parcelMessages.created]: 'parcels.messages.created',
-  [parcelMessages.deleted]: 'parcels.messages.deleted',
-  [parcelMessages.notFound]: 'parcels.messages.notFound',
-  [parcelMessages.notDeletable]: 'parcels.messages.notDeletable',
-  [parcelMessages.noActivePickupLocation]: 'parcels.messages.noActivePickupLocation',
-  [parcelMessages.pickupLocationInactive]: 'parcels.messages.pickupLocationInactive',
-  [parcelMessages.alternateSamePhone]: 'parcels.messages.alternateSamePhone',
-  [parcelMessages.idempotencyKeyReused]: 'errors.generic',
-  [parcelMessages.exchangeCreated]: 'parcels.messages.exchangeCreated',
-  [parcelMessages.reverseLegNotReverse]: 'parcels.messages.reverseLegNotReverse',
-  [parcelMessages.reverseLegClosed]: 'parcels.messages.reverseLegClosed',
-  [parcelMessages.reverseLegPickedUp]: 'parcels.messages.reverseLegPickedUp',
-  [parcelMessages.reverseLegOtherCustomer]: 'parcels.messages.reverseLegOtherCustomer',
-  [parcelMessages.reverseLegLinked]: 'parcels.messages.reverseLegLinked',
-  [pricingMessages.weightTooLow]: 'parcels.messages.weightTooLow',
-  [pricingMessages.weightTooHigh]: 'parcels.messages.weightTooHigh',
-  [pricingMessages.weightNotWhole]: 'parcels.messages.weightNotWhole',
-  [pricingMessages.cashDigitsOnly]: 'parcels.messages.cashDigitsOnly',
-  [pricingMessages.cashLeadingZero]: 'parcels.messages.cashLeadingZero',
-  [pricingMessages.cashTooHigh]: 'parcels.messages.cashTooHigh',
-  [pricingMessages.areaNotCovered]: 'parcels.messages.areaNotCovered',
-  [pricingMessages.pickupAreaNotCovered]: 'messages.areaNotCovered',
-  [pricingMessages.unknownDeliveryArea]: 'messages.areaNotFound',
-  [pricingMessages.unknownCategory]: 'parcels.messages.unknownCategory',
-  [pricingMessages.unknownVariant]: 'parcels.messages.unknownVariant',
-  [pricingMessages.variantNeedsCategory]: 'parcels.messages.variantNeedsCategory',
-  'Instructions must be at most 500 characters': 'parcels.messages.instructionsTooLong',
+  'parcels.created': 'parcels.messages.created',
+  'parcels.deleted': 'parcels.messages.deleted',
+  'parcels.notFound': 'parcels.messages.notFound',
+  'parcels.notDeletable': 'parcels.messages.notDeletable',
+  'parcels.noActivePickupLocation': 'parcels.messages.noActivePickupLocation',
+  'parcels.pickupLocationInactive': 'parcels.messages.pickupLocationInactive',
+  'parcels.alternateSamePhone': 'parcels.messages.alternateSamePhone',
+  'parcels.idempotencyKeyReused': 'errors.generic',
+  'parcels.exchangeCreated': 'parcels.messages.exchangeCreated',
+  'parcels.reverseLegNotReverse': 'parcels.messages.reverseLegNotReverse',
+  'parcels.reverseLegClosed': 'parcels.messages.reverseLegClosed',
+  'parcels.reverseLegPickedUp': 'parcels.messages.reverseLegPickedUp',
+  'parcels.reverseLegOtherCustomer': 'parcels.messages.reverseLegOtherCustomer',
+  'parcels.reverseLegLinked': 'parcels.messages.reverseLegLinked',
+  'parcels.instructionsTooLong': 'parcels.messages.instructionsTooLong',
+  'pricing.weightTooLow': 'parcels.messages.weightTooLow',
+  'pricing.weightTooHigh': 'parcels.messages.weightTooHigh',
+  'pricing.weightNotWhole': 'parcels.messages.weightNotWhole',
+  'pricing.cashDigitsOnly': 'parcels.messages.cashDigitsOnly',
+  'pricing.cashLeadingZero': 'parcels.messages.cashLeadingZero',
+  'pricing.cashTooHigh': 'parcels.messages.cashTooHigh',
+  'pricing.areaNotCovered': 'parcels.messages.areaNotCovered',
+  'pricing.pickupAreaNotCovered': 'messages.areaNotCovered',
+  'pricing.unknownDeliveryArea': 'messages.areaNotFound',
+  'pricing.unknownCategory': 'parcels.messages.unknownCategory',
+  'pricing.unknownVariant': 'parcels.messages.unknownVariant',
+  'pricing.variantNeedsCategory': 'parcels.messages.variantNeedsCategory',
   // Parcel list exports (issue 4, part 7).
-  [parcelExportMessages.notFound]: 'parcels.export.notFound',
-  [parcelExportMessages.notReady]: 'parcels.export.notReady',
-  [parcelExportMessages.failed]: 'parcels.export.failed',
-  [parcelExportMessages.tooMany]: 'parcels.export.tooMany',
-  // Bulk upload (issue 4, part 6).
-  [bulkMessages.pickupRequired]: 'bulk.messages.pickupRequired',
-  [bulkMessages.acknowledgementRequired]: 'bulk.messages.acknowledgementRequired',
-  [bulkMessages.noRows]: 'bulk.messages.noRows',
-  [bulkMessages.invalidRows]: 'bulk.messages.invalidRows',
-  [bulkMessages.areaNotPredicted]: 'bulk.messages.areaNotPredicted',
-  [bulkMessages.fileType]: 'bulk.messages.fileType',
-  [bulkMessages.fileTooLarge]: 'bulk.messages.fileTooLarge',
-  [bulkMessages.fileCorrupt]: 'bulk.messages.fileCorrupt',
-  [bulkMessages.noHeader]: 'bulk.messages.noHeader',
-  [bulkMessages.fileRequired]: 'bulk.messages.fileRequired',
-  // Sheet limits and a retried confirm (issue 11).
-  [bulkMessages.sheetTooBig]: 'bulk.messages.sheetTooBig',
-  [bulkMessages.sheetTooMuchData]: 'bulk.messages.sheetTooMuchData',
-  [bulkMessages.sheetTooSlow]: 'bulk.messages.sheetTooSlow',
-  [bulkMessages.confirmInProgress]: 'bulk.messages.confirmInProgress',
-  [bulkMessages.idempotencyKeyReused]: 'bulk.messages.idempotencyKeyReused',
+  'parcelExport.notFound': 'parcels.export.notFound',
+  'parcelExport.notReady': 'parcels.export.notReady',
+  'parcelExport.failed': 'parcels.export.failed',
+  'parcelExport.tooMany': 'parcels.export.tooMany',
+  // Bulk upload (issue 4, part 6; sheet limits and a retried confirm, issue 11).
+  'bulk.pickupRequired': 'bulk.messages.pickupRequired',
+  'bulk.acknowledgementRequired': 'bulk.messages.acknowledgementRequired',
+  'bulk.noRows': 'bulk.messages.noRows',
+  'bulk.tooManyRows': 'bulk.messages.tooManyRows',
+  'bulk.invalidRows': 'bulk.messages.invalidRows',
+  'bulk.areaNotPredicted': 'bulk.messages.areaNotPredicted',
+  'bulk.fileType': 'bulk.messages.fileType',
+  'bulk.fileTooLarge': 'bulk.messages.fileTooLarge',
+  'bulk.fileCorrupt': 'bulk.messages.fileCorrupt',
+  'bulk.noHeader': 'bulk.messages.noHeader',
+  'bulk.fileRequired': 'bulk.messages.fileRequired',
+  'bulk.sheetTooBig': 'bulk.messages.sheetTooBig',
+  'bulk.sheetTooMuchData': 'bulk.messages.sheetTooMuchData',
+  'bulk.sheetTooSlow': 'bulk.messages.sheetTooSlow',
+  'bulk.confirmInProgress': 'bulk.messages.confirmInProgress',
+  'bulk.idempotencyKeyReused': 'bulk.messages.idempotencyKeyReused',
+  // A field's rule, said with the field's label (`params.field`, see `fieldLabels`).
+  'field.required': 'validation.required',
+  'field.minLength': 'validation.minLength',
+  'field.maxLength': 'validation.maxLength',
+  'field.nameCharacters': 'validation.nameCharacters',
+  'field.tooFewAlphanumerics': 'messages.addressTooFew',
+  'field.disallowed': 'messages.addressDisallowed',
 };
 
-/** Subjects of the name rules ("Shop name is required") and their labels. */
-const subjects: Record<string, TranslationKey> = {
+/** The fields the domain's field rules name (`params.field`), by their labels here. */
+const fieldLabels: Record<string, TranslationKey> = {
   'Merchant name': 'fields.merchantName',
   'Shop name': 'fields.shopName',
   'Full name': 'fields.fullNameShort',
@@ -156,27 +154,27 @@ const subjects: Record<string, TranslationKey> = {
   'Selling price': 'parcels.fields.sellingPrice',
 };
 
-const patterns: Array<{ pattern: RegExp; key: TranslationKey; hasCount: boolean; hasChars?: boolean }> = [
-  { pattern: /^(.+) is required$/, key: 'validation.required', hasCount: false },
-  { pattern: /^(.+) must be at least (\d+) characters$/, key: 'validation.minLength', hasCount: true },
-  { pattern: /^(.+) must be at most (\d+) characters$/, key: 'validation.maxLength', hasCount: true },
-  {
-    pattern: /^(.+) may contain letters, digits, spaces and & ' , \. - only$/,
-    key: 'validation.nameCharacters',
-    hasCount: false,
-  },
-  {
-    pattern: /^(.+) must have at least (\d+) letters or digits$/,
-    key: 'messages.addressTooFew',
-    hasCount: true,
-  },
-  {
-    pattern: /^(.+) may not contain any of (.+)$/,
-    key: 'messages.addressDisallowed',
-    hasCount: false,
-    hasChars: true,
-  },
-];
+/**
+ * A keyed message in the chosen language, or undefined when the key has no translation. Numbers
+ * take the language's digits; a field rule names its field by the field's label (a field with no
+ * label here keeps the English message).
+ */
+export function translateKeyed(message: Message, t: TFunction): string | undefined {
+  const target = keyTranslations[message.key];
+  if (!target) return undefined;
+  const language = currentLanguage();
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(message.params ?? ({} as MessageParams))) {
+    values[name] = typeof value === 'number' ? formatNumber(value, language) : value;
+  }
+  if (message.key === 'bulk.tooManyRows') values.n = values.limit ?? '';
+  if (message.key.startsWith('field.')) {
+    const label = fieldLabels[String(message.params?.field ?? '')];
+    if (!label) return undefined;
+    values.field = t(label);
+  }
+  return String(t(target as never, values as never));
+}
 
 /** Codes whose translation beats the server's English message in the Bengali UI. */
 const codeKeys: Partial<Record<string, TranslationKey>> = {
@@ -206,27 +204,19 @@ const codeKeys: Partial<Record<string, TranslationKey>> = {
   INTERNAL: 'errors.codes.INTERNAL',
 };
 
-/** A schema or server message in the chosen language, when there is a translation for it. */
-export function translateMessage(message: string, t: TFunction): string {
-  const exact = exactMessages[message];
-  if (exact) return t(exact);
-  const limit = /^At most (\d+) parcels can be uploaded at once$/.exec(message);
-  if (limit) return t('bulk.messages.tooManyRows', { n: formatNumber(Number(limit[1]), currentLanguage()) });
-  for (const { pattern, key, hasCount, hasChars } of patterns) {
-    const match = pattern.exec(message);
-    if (!match) continue;
-    const subject = subjects[match[1] ?? ''];
-    if (!subject) continue;
-    const count = hasCount ? formatNumber(Number(match[2]), currentLanguage()) : '';
-    return t(key, { field: t(subject), n: count, chars: hasChars ? (match[2] ?? '') : '' });
-  }
-  return message;
+/**
+ * A schema or server message in the chosen language, by the key the domain said it with (the
+ * domain's own record of its texts, `messageOf`); any other message is shown as it came.
+ */
+export function translateMessage(message: string, t: TFunction, said?: Message): string {
+  const keyed = said ?? messageOf(message);
+  return (keyed && translateKeyed(keyed, t)) ?? message;
 }
 
 /**
  * What to tell the person about a failed call. English shows the server's message (the spec's
  * words, sometimes more specific than the code); other languages translate by code, then by the
- * message itself, and fall back to the message.
+ * message's key, and fall back to the message.
  */
 export function errorText(error: unknown, t: TFunction): string {
   if (!isApiError(error)) return t('errors.generic');
@@ -235,7 +225,7 @@ export function errorText(error: unknown, t: TFunction): string {
   if (currentLanguage() === 'en') return error.message;
   const key = codeKeys[error.code];
   if (key) return t(key);
-  return translateMessage(error.message, t);
+  return translateMessage(error.message, t, error.key ? { key: error.key, params: error.params } : undefined);
 }
 
 export function useErrorText() {

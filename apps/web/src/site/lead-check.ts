@@ -1,9 +1,12 @@
+import { type MessageParams, messageOf } from '@dak/domain/messages';
 import type { Lang } from '@dak/domain/public-site';
 import { localizeDigits } from './format';
 
 export const leadFields = ['name', 'email', 'phone', 'company', 'requirement'] as const;
 export type LeadField = (typeof leadFields)[number];
-export type LeadProblems = Partial<Record<LeadField, string>>;
+/** A field's problem: the schema's (or server's) English words, with their message key and params. */
+export type LeadProblem = { message: string; key?: string; params?: MessageParams };
+export type LeadProblems = Partial<Record<LeadField, LeadProblem>>;
 
 /**
  * The enterprise form checked in the browser by the server's own schema (`enterpriseLeadSchema`).
@@ -17,7 +20,9 @@ export async function checkLead(values: Record<LeadField, string>): Promise<Lead
   if (result.success) return problems;
   for (const issue of result.error.issues) {
     const field = issue.path[0] as LeadField;
-    if (leadFields.includes(field) && !problems[field]) problems[field] = issue.message;
+    if (leadFields.includes(field) && !problems[field]) {
+      problems[field] = { message: issue.message, ...messageOf(issue.message) };
+    }
   }
   return problems;
 }
@@ -29,18 +34,26 @@ export function preloadLeadCheck(): void {
 
 /**
  * A field message in the page's language: the schema's English words as they are, their Bengali
- * in Bengali (the patterns of `site-content.ts`, `names.ts` and `phone.ts`), with the field's own label.
+ * by the message's key (`names.ts`, `site-content.ts`, `phone.ts`), with the field's own label.
  */
-export function leadMessage(message: string, label: string, lang: Lang): string {
-  if (lang === 'en') return message;
-  const n = (text: string) => localizeDigits(text, 'bn');
-  let m: RegExpExecArray | null = /must be at least (\d+) characters/.exec(message);
-  if (m?.[1]) return `${label} কমপক্ষে ${n(m[1])} অক্ষরের হতে হবে`;
-  m = /must be at most (\d+) characters/.exec(message);
-  if (m?.[1]) return `${label} সর্বোচ্চ ${n(m[1])} অক্ষরের হতে পারে`;
-  if (/is required|can not be empty/.test(message)) return `${label} দিতে হবে`;
-  if (/may contain letters/.test(message)) return `${label}-এ শুধু অক্ষর, অঙ্ক, স্পেস ও & ' , . - দেওয়া যায়`;
-  if (/email/i.test(message)) return 'সঠিক ইমেইল ঠিকানা লিখুন, যেমন name@company.com';
-  if (/phone/i.test(message)) return 'সঠিক মোবাইল নম্বর লিখুন, যেমন ০১৭১২৩৪৫৬৭৮';
-  return `${label} ঠিক করে লিখুন`;
+export function leadMessage(problem: LeadProblem, label: string, lang: Lang): string {
+  if (lang === 'en') return problem.message;
+  const n = localizeDigits(String(problem.params?.n ?? ''), 'bn');
+  switch (problem.key) {
+    case 'field.minLength':
+      return `${label} কমপক্ষে ${n} অক্ষরের হতে হবে`;
+    case 'field.maxLength':
+      return `${label} সর্বোচ্চ ${n} অক্ষরের হতে পারে`;
+    case 'field.required':
+    case 'errors.phoneRequired':
+      return `${label} দিতে হবে`;
+    case 'field.nameCharacters':
+      return `${label}-এ শুধু অক্ষর, অঙ্ক, স্পেস ও & ' , . - দেওয়া যায়`;
+    case 'errors.invalidEmail':
+      return 'সঠিক ইমেইল ঠিকানা লিখুন, যেমন name@company.com';
+    case 'errors.invalidPhone':
+      return 'সঠিক মোবাইল নম্বর লিখুন, যেমন ০১৭১২৩৪৫৬৭৮';
+    default:
+      return `${label} ঠিক করে লিখুন`;
+  }
 }

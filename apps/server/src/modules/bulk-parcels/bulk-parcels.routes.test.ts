@@ -109,6 +109,18 @@ describe('bulk upload', () => {
     expect(fieldsOf(33)[0]).toMatchObject({ field: 'weightGrams' });
     expect(fieldsOf(47).map((e: { field: string }) => e.field)).toContain('customerAddress');
     for (const r of withErrors) expect(r.errors[0].message).toEqual(expect.any(String));
+    // Messages by key (issue 12): each row error carries its key and params beside the English.
+    expect(fieldsOf(11)[0]).toEqual({
+      field: 'customerName',
+      message: 'Customer name is required',
+      key: 'field.required',
+      params: { field: 'Customer name' },
+    });
+    expect(fieldsOf(20)[0]).toEqual({
+      field: 'cashCollectionAmount',
+      message: 'Cash amount must contain digits only',
+      key: 'pricing.cashDigitsOnly',
+    });
 
     // The grid sends the fixed rows back as JSON.
     const fixed = body.rows.map((r: { index: number; input: Record<string, unknown> }) =>
@@ -458,7 +470,12 @@ describe('bulk upload', () => {
     const off = await call('POST', `${base()}/preview`, owner.token, { rows: [row] });
     expect(off.json().rows[0].predictedArea).toBeUndefined();
     expect(off.json().rows[0].errors).toEqual([
-      { field: 'deliveryAreaId', message: 'Delivery area is required' },
+      {
+        field: 'deliveryAreaId',
+        message: 'Delivery area is required',
+        key: 'field.required',
+        params: { field: 'Delivery area' },
+      },
     ]);
   });
 

@@ -7,6 +7,7 @@ import {
   bulkPreviewJsonSchema,
   bulkPreviewSchema,
 } from '@dak/domain/bulk';
+import { messageFields } from '@dak/domain/messages';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -77,6 +78,7 @@ export function bulkParcelsRoutes(deps: { bulk: BulkParcelsService; guards: Guar
           const fields = parsed.error.issues.map((i) => ({
             path: ['body', ...i.path].join('.'),
             message: i.message,
+            ...messageFields(i.message),
           }));
           throw new AppError('VALIDATION_FAILED', fields[0]?.message ?? 'Invalid body', { fields });
         }

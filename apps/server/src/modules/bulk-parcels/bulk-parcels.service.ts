@@ -8,6 +8,7 @@ import {
   bulkColumns,
   bulkExampleRow,
   bulkMessages,
+  bulkRowErrorOf,
   defaultBulkImportLimit,
 } from '@dak/domain/bulk';
 import { type ParcelCreate, parcelCreateSchema } from '@dak/domain/parcel';
@@ -33,9 +34,8 @@ type CheckedRow = BulkPreviewRow & { body?: ParcelCreate; quote?: ChargeQuote };
 function rowErrorsOf(error: unknown): BulkRowError[] {
   if (!(error instanceof AppError)) throw error;
   const fields = (error.details as { fields?: { path: string; message: string }[] } | undefined)?.fields;
-  if (fields?.length)
-    return fields.map((f) => ({ field: f.path.replace(/^body\./, ''), message: f.message }));
-  return [{ field: 'row', message: error.message }];
+  if (fields?.length) return fields.map((f) => bulkRowErrorOf(f.path.replace(/^body\./, ''), f.message));
+  return [bulkRowErrorOf('row', error.message, error.said)];
 }
 
 /**
@@ -109,7 +109,7 @@ export function createBulkParcelsService(deps: {
                 ? bulkMessages.areaNotPredicted
                 : bulkMessages.areaRequired
               : issue.message;
-          if (!row.errors.some((e) => e.field === field)) row.errors.push({ field, message });
+          if (!row.errors.some((e) => e.field === field)) row.errors.push(bulkRowErrorOf(field, message));
         }
       } else {
         row.body = parsed.data;

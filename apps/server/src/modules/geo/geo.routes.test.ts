@@ -167,7 +167,7 @@ describe('GET /areas', () => {
     const { res, body } = await get('/areas?districtId=atlantis');
     expect(res.statusCode).toBe(404);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'District not found' } });
+    expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'District not found', params: {} } });
   });
 
   it('wants a districtId', async () => {

@@ -121,6 +121,8 @@ describe('parcel labels', () => {
     expect(mixed.json().error).toEqual({
       code: 'NOT_FOUND',
       message: labelMessages.notFound,
+      key: 'labels.notFound',
+      params: {},
       details: { parcelIds: [strangersParcel.id] },
     });
     expect(mixed.body).not.toContain(strangersParcel.trackingId);
@@ -151,6 +153,7 @@ describe('parcel labels', () => {
     expect(res.json().error).toEqual({
       code: 'CONFLICT',
       message: `${labelMessages.deleted}: ${gone.trackingId}`,
+      params: {},
       details: { trackingIds: [gone.trackingId] },
     });
   });

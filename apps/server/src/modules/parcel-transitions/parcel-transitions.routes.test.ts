@@ -73,10 +73,29 @@ describe('one move at a time', () => {
     const before = await eventsOf(trackingId);
     const res = await call('POST', `/ops/parcels/${trackingId}/status`, admin.token, { status: 'delivered' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({
+    // Messages by key (issue 12): the English text for API clients, its key and params to translate.
+    expect(res.json().error).toEqual({
       code: 'INVALID_TRANSITION',
       message: 'A parcel cannot go from pickup_pending to delivered',
+      key: 'transition.cannotGo',
+      params: { from: 'pickup_pending', to: 'delivered' },
+      details: { trackingId, from: 'pickup_pending', to: 'delivered' },
     });
+    const rows = await call('PUT', '/ops/parcels/bulk-status', admin.token, {
+      updates: [{ trackingId, status: 'delivered' }],
+    });
+    expect(rows.json().results).toEqual([
+      {
+        trackingId,
+        ok: false,
+        error: {
+          code: 'INVALID_TRANSITION',
+          message: 'A parcel cannot go from pickup_pending to delivered',
+          key: 'transition.cannotGo',
+          params: { from: 'pickup_pending', to: 'delivered' },
+        },
+      },
+    ]);
     expect(await eventsOf(trackingId)).toEqual(before);
     expect((await parcelRow(trackingId)).status).toBe('pickup_pending');
   });
@@ -89,9 +108,13 @@ describe('one move at a time', () => {
       amountCollected: 1300,
     });
     expect(over.statusCode).toBe(400);
-    expect(over.json().error.message).toBe(
-      'The amount collected cannot be more than the cash to collect (৳1250)',
-    );
+    expect(over.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'The amount collected cannot be more than the cash to collect (৳1250)',
+      key: 'transition.amountTooHigh',
+      params: { cash: 1250 },
+      details: { trackingId, field: 'amountCollected' },
+    });
     const res = await call('POST', `/ops/parcels/${trackingId}/status`, admin.token, {
       status: 'delivered',
       amountCollected: 1000,
@@ -246,7 +269,12 @@ describe('PUT /ops/parcels/bulk-status', () => {
       {
         trackingId: foreign.trackingId,
         ok: false,
-        error: { code: 'FORBIDDEN', message: 'This parcel is not in your hub' },
+        error: {
+          code: 'FORBIDDEN',
+          message: 'This parcel is not in your hub',
+          key: 'operations.notYourHub',
+          params: {},
+        },
       },
     ]);
     expect((await parcelRow(foreign.trackingId)).status).toBe('pickup_pending');
@@ -297,17 +325,32 @@ describe('PUT /ops/parcels/bulk-status', () => {
       {
         trackingId: wrong.trackingId,
         ok: false,
-        error: { code: 'OTP_INVALID', message: 'The return OTP is wrong' },
+        error: {
+          code: 'OTP_INVALID',
+          message: 'The return OTP is wrong',
+          key: 'returns.otpWrong',
+          params: {},
+        },
       },
       {
         trackingId: missing.trackingId,
         ok: false,
-        error: { code: 'VALIDATION_FAILED', message: "The merchant's OTP is required to hand a return over" },
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: "The merchant's OTP is required to hand a return over",
+          key: 'transition.returnOtpRequired',
+          params: {},
+        },
       },
       {
         trackingId: malformed.trackingId,
         ok: false,
-        error: { code: 'VALIDATION_FAILED', message: 'The return OTP has 4 digits' },
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'The return OTP has 4 digits',
+          key: 'transition.returnOtpDigits',
+          params: {},
+        },
       },
       { trackingId: waiting, ok: true },
     ]);

@@ -1,16 +1,13 @@
 import { hubWorkMessages } from '@dak/domain/hub-work';
+import type { RowRefusal } from '@dak/domain/messages';
 import { operationsMessages } from '@dak/domain/operations';
 import {
   assertTransition,
   type DeliveryProof,
-  InvalidTransitionError,
   isFullDelivery,
   type ParcelStatus,
   sellerStatusOf,
   type TransitionActor,
-  TransitionInputError,
-  TransitionNotAllowedError,
-  TransitionWaitingError,
 } from '@dak/domain/parcel-status';
 import { returnOtpMaxFailures, returnsMessages } from '@dak/domain/returns';
 import { normalizeTrackingId } from '@dak/domain/tracking-id';
@@ -21,6 +18,7 @@ import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import { hashOtp, newNumericCode, sameHash } from '../../lib/secrets';
 import { assertHub, type StaffScope } from '../../lib/staff-scope';
+import { asAppError, rowRefusal } from '../../plugins/error-handler';
 import { recordAudit } from './parcel-audit';
 import { runEffects, sendSms } from './parcel-effects';
 import {
@@ -192,7 +190,7 @@ export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Cl
         reattemptApproved: parcel.reattempt_approved_at !== null,
       });
     } catch (error) {
-      throw toAppError(error, trackingId);
+      throw asAppError(error, { trackingId }) ?? error;
     }
     if (request.to === 'returned') {
       if (!parcel.return_otp_hash)
@@ -320,7 +318,7 @@ export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Cl
       }[],
       origin?: RequestOrigin,
     ) {
-      const results: { trackingId: string; ok: boolean; error?: { code: string; message: string } }[] = [];
+      const results: { trackingId: string; ok: boolean; error?: RowRefusal }[] = [];
       for (const update of updates) {
         try {
           await service.transition(actor, {
@@ -333,11 +331,12 @@ export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Cl
           });
           results.push({ trackingId: update.trackingId, ok: true });
         } catch (error) {
-          if (!(error instanceof AppError)) throw error;
+          const refused = asAppError(error);
+          if (!refused) throw error;
           results.push({
             trackingId: update.trackingId,
             ok: false,
-            error: { code: error.code, message: error.message },
+            error: rowRefusal(refused),
           });
         }
       }
@@ -474,23 +473,6 @@ class WrongReturnOtp extends Error {
   constructor(readonly parcelId: string) {
     super('wrong return OTP');
   }
-}
-
-/** The status machine's refusals in the API's words: 409 wrong move, 403 not yours, 400 missing. */
-function toAppError(error: unknown, trackingId: string): unknown {
-  if (error instanceof InvalidTransitionError) {
-    return new AppError('INVALID_TRANSITION', error.message, { trackingId, from: error.from, to: error.to });
-  }
-  if (error instanceof TransitionNotAllowedError) {
-    return new AppError('FORBIDDEN', error.message, { trackingId, from: error.from, to: error.to });
-  }
-  if (error instanceof TransitionWaitingError) {
-    return new AppError('INVALID_TRANSITION', error.message, { trackingId });
-  }
-  if (error instanceof TransitionInputError) {
-    return new AppError('VALIDATION_FAILED', error.message, { trackingId, field: error.field });
-  }
-  return error;
 }
 
 export type ParcelTransitionsService = ReturnType<typeof createParcelTransitionsService>;

@@ -2,9 +2,9 @@ import { parcelMessages } from '@dak/domain/parcel';
 import {
   assertTransition,
   canTransition,
-  InvalidTransitionError,
   type ParcelStatus,
   sellerStatusOf,
+  TransitionError,
 } from '@dak/domain/parcel-status';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -69,7 +69,7 @@ export function createParcelDelete(deps: {
             }
           }
         } catch (error) {
-          if (error instanceof InvalidTransitionError) {
+          if (error instanceof TransitionError && error.refusal === 'illegal') {
             throw new AppError('INVALID_TRANSITION', parcelMessages.notDeletable, { status: row.status });
           }
           throw error;

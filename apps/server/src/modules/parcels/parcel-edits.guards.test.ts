@@ -88,7 +88,12 @@ describe('the database guards', () => {
       const res = await edit({ customerPhone: '01812345678' });
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toEqual({
-        error: { code: 'PARCEL_BEING_EDITED', message: parcelEditMessages.beingEdited },
+        error: {
+          code: 'PARCEL_BEING_EDITED',
+          message: parcelEditMessages.beingEdited,
+          key: 'parcelEdit.beingEdited',
+          params: {},
+        },
       });
       await admin.query('rollback');
       const again = await edit({ customerPhone: '01812345678' });
@@ -109,7 +114,14 @@ describe('the database guards', () => {
     try {
       const res = await call('GET', url, owner.token);
       expect(res.statusCode, res.body).toBe(503);
-      expect(res.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: messages.serviceBusy } });
+      expect(res.json()).toEqual({
+        error: {
+          code: 'SERVICE_UNAVAILABLE',
+          message: messages.serviceBusy,
+          key: 'errors.serviceBusy',
+          params: {},
+        },
+      });
       expect(res.headers['retry-after']).toBe('1');
     } finally {
       held.release();

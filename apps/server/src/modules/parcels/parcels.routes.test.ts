@@ -162,6 +162,34 @@ describe('booking a parcel', () => {
     expect(await countParcels(owner.shop.id)).toBe(before);
   });
 
+  it('sends each refusal with its message key and params, the field errors too', async () => {
+    const res = await book(owner, booking({ cashCollectionAmount: 600_000, customerName: '' }));
+    expect(res.statusCode, res.body).toBe(400);
+    const error = res.json().error;
+    expect({ code: error.code, message: error.message, key: error.key, params: error.params }).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Customer name is required',
+      key: 'field.required',
+      params: { field: 'Customer name' },
+    });
+    expect(error.details.fields).toEqual(
+      expect.arrayContaining([
+        {
+          path: 'body.cashCollectionAmount',
+          message: 'Cash amount must be at most 500000 taka',
+          key: 'pricing.cashTooHigh',
+          params: { max: 500000 },
+        },
+      ]),
+    );
+    const none = await book(owner, booking({ deliveryAreaId: 'nowhere--at-all' }));
+    expect(none.json().error).toMatchObject({
+      message: 'Delivery area not found',
+      key: 'pricing.unknownDeliveryArea',
+      params: {},
+    });
+  });
+
   it('refuses what only the database can judge, naming the body field', async () => {
     const check = async (overrides: Record<string, unknown>, code: string, path: string, message: string) => {
       const res = await book(owner, booking(overrides));
@@ -221,6 +249,8 @@ describe('booking a parcel', () => {
     expect(none.json().error).toEqual({
       code: 'NO_ACTIVE_PICKUP_LOCATION',
       message: 'Add an active pickup location before booking a parcel',
+      key: 'parcels.noActivePickupLocation',
+      params: {},
     });
 
     const { m, pickupId: first } = await bookingMerchant();

@@ -191,7 +191,12 @@ describe('my shops', () => {
       for (const url of [`/shops/${id}`, `/shops/${id}/permissions`]) {
         const res = await call('GET', url, stranger.token);
         expect(res.statusCode, url).toBe(404);
-        expect(res.json().error).toEqual({ code: 'NOT_FOUND', message: 'Shop not found' });
+        expect(res.json().error).toEqual({
+          code: 'NOT_FOUND',
+          message: 'Shop not found',
+          key: 'errors.shopNotFound',
+          params: {},
+        });
       }
       expect((await call('POST', `/shops/${id}/select`, stranger.token)).statusCode).toBe(404);
     }

@@ -110,6 +110,8 @@ describe('adding a team member', () => {
     expect(again.json().error).toEqual({
       code: 'ALREADY_A_MEMBER',
       message: 'This phone number is already a member of this shop',
+      key: 'team.alreadyMember',
+      params: {},
     });
     const self = await call('POST', `${members()}/otp`, owner.token, { phone: owner.phone });
     expect(self.statusCode).toBe(409);
@@ -188,6 +190,8 @@ describe('changing and removing members', () => {
     expect(demote.json().error).toEqual({
       code: 'OWNER_ROLE_FIXED',
       message: "The shop owner's role cannot be changed",
+      key: 'team.ownerCannotChange',
+      params: {},
     });
     const remove = await call('DELETE', `${members()}/${owner.user.id}`, owner.token);
     expect(remove.statusCode).toBe(409);

@@ -5,6 +5,7 @@ import {
   type BulkRowInput,
   bulkFields,
   bulkMessages,
+  bulkRowErrorOf,
 } from '@dak/domain/bulk';
 import { parcelCreateSchema } from '@dak/domain/parcel';
 import { toLatinDigits } from '../../lib/format';
@@ -59,7 +60,7 @@ export function checkCells(cells: Record<BulkField, string>, predictedAreaId?: s
     const field = String(issue.path[0] ?? 'row');
     if (field === 'pickupLocationId') continue;
     const message = field === 'deliveryAreaId' && !hasArea ? bulkMessages.areaRequired : issue.message;
-    if (!errors.some((e) => e.field === field)) errors.push({ field, message });
+    if (!errors.some((e) => e.field === field)) errors.push(bulkRowErrorOf(field, message));
   }
   return errors;
 }

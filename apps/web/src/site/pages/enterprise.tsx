@@ -6,6 +6,7 @@ import {
   checkLead,
   type LeadField as Field,
   leadFields as fields,
+  type LeadProblem,
   type LeadProblems,
   leadMessage,
   preloadLeadCheck,
@@ -65,7 +66,7 @@ function LeadForm({ lang }: { lang: SiteProps['lang'] }) {
     company: '',
     requirement: '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<LeadProblems>({});
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
 
   async function submit(event: FormEvent) {
@@ -94,13 +95,13 @@ function LeadForm({ lang }: { lang: SiteProps['lang'] }) {
       }
       // The server's field messages (the domain's schema), under their fields.
       const body = (await res.json().catch(() => null)) as {
-        error?: { details?: { fields?: { path?: string; message: string }[] } };
+        error?: { details?: { fields?: ({ path?: string } & LeadProblem)[] } };
       } | null;
-      const byField: Partial<Record<Field, string>> = {};
+      const byField: LeadProblems = {};
       for (const problem of body?.error?.details?.fields ?? []) {
         // `body.email` → `email`
         const field = problem.path?.split('.').pop() as Field | undefined;
-        if (field && fields.includes(field) && !byField[field]) byField[field] = problem.message;
+        if (field && fields.includes(field) && !byField[field]) byField[field] = problem;
       }
       setErrors(byField);
       setState('failed');

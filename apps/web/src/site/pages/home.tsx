@@ -58,7 +58,7 @@ export function HomePage({ lang, plan, page }: SiteProps & { page: HomeData }) {
   );
 }
 
-type ApiError = { code: string; message: string };
+type ApiError = { code: string; message: string; key?: string };
 
 /** A refusal in the page's language: the spec's English words, their Bengali in Bengali. */
 export function errorText(error: ApiError, lang: Lang): string {
@@ -117,7 +117,9 @@ function Calculator(props: { lang: Lang; calc: HomeData['calc']; cutoff: string 
       const body = (await res.json()) as ChargeQuote | { error: ApiError };
       if ('error' in body) {
         setQuote(null);
-        const fieldCash = /cash/i.test(body.error.message) ? { ...body.error, code: 'CASH' } : body.error;
+        // A refused price (pricing.cashDigitsOnly, cashLeadingZero, cashTooHigh) by its message key.
+        const cash = body.error.key?.startsWith('pricing.cash');
+        const fieldCash = cash ? { ...body.error, code: 'CASH' } : body.error;
         setError(fieldCash);
       } else {
         setQuote(body);

@@ -1,4 +1,5 @@
 import {
+  type BulkRowError,
   type BulkRowInput,
   bulkConfirmedSchema,
   bulkLogListSchema,
@@ -83,8 +84,8 @@ export function useConfirmBulk() {
 }
 
 /** The rows of a refused confirm, by the index of the row as it was sent. */
-export function rowErrorsOf(error: unknown): Map<number, { field: string; message: string }[]> {
-  const out = new Map<number, { field: string; message: string }[]>();
+export function rowErrorsOf(error: unknown): Map<number, BulkRowError[]> {
+  const out = new Map<number, BulkRowError[]>();
   if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return out;
   const rows = (error.details as { rows?: unknown } | undefined)?.rows;
   if (!Array.isArray(rows)) return out;
@@ -93,10 +94,7 @@ export function rowErrorsOf(error: unknown): Map<number, { field: string; messag
     if (typeof index !== 'number' || !Array.isArray(errors)) continue;
     out.set(
       index,
-      errors.filter(
-        (e): e is { field: string; message: string } =>
-          typeof e?.field === 'string' && typeof e?.message === 'string',
-      ),
+      errors.filter((e): e is BulkRowError => typeof e?.field === 'string' && typeof e?.message === 'string'),
     );
   }
   return out;

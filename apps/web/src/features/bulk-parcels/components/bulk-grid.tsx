@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import type { BulkField } from '@dak/domain/bulk';
+import type { BulkField, BulkRowError } from '@dak/domain/bulk';
 import { Button, Input, Pagination, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,9 +87,11 @@ type BulkGridProps = {
 export function BulkGrid({ rows, page, pageSize, onPage, onEdit, onRemove, compact }: BulkGridProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  // English shows the server's (and the schema's) message as it is, the spec's words; Bengali a translation.
+  // English shows the server's (and the schema's) message as it is, the spec's words; Bengali a
+  // translation by the message's key (the server's, or the domain's for the browser's own check).
   const translateMessage = useCallback(
-    (message: string) => (language === 'en' ? message : translate(message, t)),
+    ({ message, key, params }: BulkRowError) =>
+      language === 'en' ? message : translate(message, t, key ? { key, params } : undefined),
     [t, language],
   );
 
@@ -120,7 +122,7 @@ export function BulkGrid({ rows, page, pageSize, onPage, onEdit, onRemove, compa
               />
               {rowError ? (
                 <div className="bulk-cell__error" role="alert" data-testid="bulk-cell-error">
-                  {translateMessage(rowError.message)}
+                  {translateMessage(rowError)}
                 </div>
               ) : null}
             </div>
@@ -138,7 +140,7 @@ export function BulkGrid({ rows, page, pageSize, onPage, onEdit, onRemove, compa
               row={row}
               field={field}
               label={t(`bulk.columns.${field}`)}
-              message={error ? translateMessage(error.message) : undefined}
+              message={error ? translateMessage(error) : undefined}
               onEdit={onEdit}
             />
           );

@@ -1,3 +1,4 @@
+import { messageOf } from '@dak/domain/messages';
 import type { TFunction } from 'i18next';
 import { formatNumber } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
@@ -30,39 +31,45 @@ const labels: Record<string, string> = {
   Note: 'note',
 };
 
+/** The content forms' fixed sentences by their message key. */
+const fixed: Record<string, string> = {
+  'errors.invalidPhone': 'opsConsole.content.messages.phone',
+  'errors.phoneRequired': 'opsConsole.content.messages.phone',
+  'siteContent.services': 'opsConsole.content.messages.services',
+  'siteContent.district': 'opsConsole.content.messages.district',
+  'siteContent.area': 'opsConsole.content.messages.area',
+  'siteContent.category': 'opsConsole.content.messages.category',
+  'siteContent.slug': 'opsConsole.content.messages.slug',
+  'siteContent.slugTaken': 'opsConsole.content.messages.slugTaken',
+  'siteContent.cover': 'opsConsole.content.messages.cover',
+};
+
+/** The field rules of the content schemas by their message key. */
+const fieldRules: Record<string, string> = {
+  'field.required': 'opsConsole.content.messages.required',
+  'field.whole': 'opsConsole.content.messages.whole',
+  'field.minLength': 'opsConsole.content.messages.min',
+  'field.atLeast': 'opsConsole.content.messages.min',
+  'field.maxLength': 'opsConsole.content.messages.max',
+  'field.atMost': 'opsConsole.content.messages.max',
+};
+
 /**
- * The schemas' English messages in the console's language: "<Field> is required", "… must be at
- * least N characters" and the like by pattern; the few fixed sentences by their own key.
+ * The schemas' English messages in the console's language, by the key the domain said them with:
+ * a field's rule ("<Field> is required", "… must be at least N characters") with the field's
+ * label, the few fixed sentences by their own key.
  */
 export function contentMessage(t: TFunction, language: Language, message: string): string {
   if (language === 'en') return message;
-  const match =
-    /^(.+?) (is required|must be at least|must be at most|must be a whole number)(?: (\d+))?/.exec(message);
-  const key = match?.[1] ? labels[match[1]] : undefined;
-  if (match && key) {
+  const said = messageOf(message);
+  if (!said) return message;
+  const rule = fieldRules[said.key];
+  const key = labels[String(said.params?.field ?? '')];
+  if (rule && key) {
     const field = t(`opsConsole.content.fields.${key}` as 'opsConsole.content.fields.nameEn');
-    const n = formatNumber(Number(match[3] ?? 0), language);
-    if (match[2] === 'is required') return t('opsConsole.content.messages.required', { field });
-    if (match[2] === 'must be a whole number') return t('opsConsole.content.messages.whole', { field });
-    return t(
-      match[2] === 'must be at least' ? 'opsConsole.content.messages.min' : 'opsConsole.content.messages.max',
-      {
-        field,
-        n,
-      },
-    );
+    const n = formatNumber(Number(said.params?.n ?? 0), language);
+    return t(rule as 'opsConsole.content.messages.min', { field, n });
   }
-  const fixed: Record<string, string> = {
-    'Invalid phone number': 'opsConsole.content.messages.phone',
-    'Phone number can not be empty': 'opsConsole.content.messages.phone',
-    'Choose at least one service': 'opsConsole.content.messages.services',
-    'Choose a district': 'opsConsole.content.messages.district',
-    'Choose an area of the chosen district': 'opsConsole.content.messages.area',
-    'Choose a category': 'opsConsole.content.messages.category',
-    'Slug may contain lower-case letters, digits and single hyphens only': 'opsConsole.content.messages.slug',
-    'Another post already uses this slug': 'opsConsole.content.messages.slugTaken',
-    'Upload the cover image again': 'opsConsole.content.messages.cover',
-  };
-  const fixedKey = fixed[message];
+  const fixedKey = fixed[said.key];
   return fixedKey ? t(fixedKey as 'opsConsole.content.messages.phone') : message;
 }

@@ -1,3 +1,4 @@
+import { messageOf } from '@dak/domain/messages';
 import { type LeadStatus, leadMoveSchema, leadTransitions } from '@dak/domain/site-content';
 import { Button, Form, Grid, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
@@ -24,15 +25,23 @@ export function MoveLeadDialog({ lead, onClose }: { lead: Lead | null; onClose: 
   const [error, setError] = useState<string | null>(null);
   const next = lead ? leadTransitions[lead.status] : [];
 
+  // The schema's messages by their key (`@dak/domain/messages`).
   const translate = (message: string) => {
     if (language === 'en') return message;
-    if (message === 'Note is required') return t('opsConsole.leads.noteRequired');
-    if (message.startsWith('Note must be at least'))
-      return t('opsConsole.leads.noteShort', { n: formatNumber(2, language) });
-    if (message.startsWith('Note must be at most'))
-      return t('opsConsole.leads.noteLong', { n: formatNumber(1000, language) });
-    if (message.startsWith('Status must be')) return t('opsConsole.leads.chooseStatus');
-    return message;
+    const said = messageOf(message);
+    const n = formatNumber(Number(said?.params?.n ?? 0), language);
+    switch (said?.key) {
+      case 'field.required':
+        return t('opsConsole.leads.noteRequired');
+      case 'field.minLength':
+        return t('opsConsole.leads.noteShort', { n });
+      case 'field.maxLength':
+        return t('opsConsole.leads.noteLong', { n });
+      case 'siteContent.leadStatus':
+        return t('opsConsole.leads.chooseStatus');
+      default:
+        return message;
+    }
   };
 
   const submit = async (values: Values) => {

@@ -1,3 +1,4 @@
+import { messageOf } from '@dak/domain/messages';
 import { termsPublishSchema } from '@dak/domain/terms';
 import { App, Button, Form, Grid, Input, Modal } from 'antd';
 import { useState } from 'react';
@@ -37,14 +38,17 @@ export function PublishTermsDialog({ open, onClose, current }: PublishTermsDialo
   const next = (current?.version ?? 0) + 1;
   const nextLabel = formatNumber(next, language);
 
+  // The schema's field rules by their message key (`@dak/domain/messages`), with the text's label.
   const translate = (message: string) => {
-    const match = /^(English|Bengali) text (is required|must be at least|must be at most)/.exec(message);
-    if (!match) return message;
-    const field = t(match[1] === 'English' ? 'opsConsole.terms.english' : 'opsConsole.terms.bengali');
-    if (match[2] === 'is required') return t('opsConsole.terms.textRequired', { field });
-    if (match[2] === 'must be at least')
-      return t('opsConsole.terms.textTooShort', { field, n: formatNumber(50, language) });
-    return t('opsConsole.terms.textTooLong', { field, n: formatNumber(50_000, language) });
+    const said = messageOf(message);
+    const label = said?.params?.field;
+    if (!said || (label !== 'English text' && label !== 'Bengali text')) return message;
+    const field = t(label === 'English text' ? 'opsConsole.terms.english' : 'opsConsole.terms.bengali');
+    const n = formatNumber(Number(said.params?.n ?? 0), language);
+    if (said.key === 'field.required') return t('opsConsole.terms.textRequired', { field });
+    if (said.key === 'field.minLength') return t('opsConsole.terms.textTooShort', { field, n });
+    if (said.key === 'field.maxLength') return t('opsConsole.terms.textTooLong', { field, n });
+    return message;
   };
 
   const submit = (values: Values) => {
