@@ -10,7 +10,7 @@ import { useOpsBranches } from '../../../features/ops-banks/api/list-ops-branche
 import { BranchesTable } from '../../../features/ops-banks/components/branches-table';
 import { toLatinDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
-import { pageParam, withParams } from './page-params';
+import { pageParam, withParams } from '../../../components/list/use-list-params';
 
 const pageSize = 50;
 

@@ -29,7 +29,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
-import { withParams } from './page-params';
+import { withParams } from '../../../components/list/use-list-params';
 
 type Mode = 'in' | 'bag' | 'dispatch' | 'receive';
 const modes: Mode[] = ['in', 'bag', 'dispatch', 'receive'];

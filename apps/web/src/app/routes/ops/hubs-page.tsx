@@ -10,7 +10,7 @@ import { type HubItem, useHubs } from '../../../features/ops-hubs/api/hubs';
 import { HubDrawer } from '../../../features/ops-hubs/components/hub-drawer';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
-import { pageParam, withParams } from './page-params';
+import { pageParam, withParams } from '../../../components/list/use-list-params';
 
 const pageSize = 25;
 

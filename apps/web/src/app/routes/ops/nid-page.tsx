@@ -9,7 +9,7 @@ import { OpsPageHeader } from '../../../components/ops/ops-page-header';
 import { type NidReviewItem, useNidReviews } from '../../../features/ops-nid/api/list-nid-reviews';
 import { NidQueueTable } from '../../../features/ops-nid/components/nid-queue-table';
 import { NidReviewDrawer } from '../../../features/ops-nid/components/nid-review-drawer';
-import { pageParam, withParams } from './page-params';
+import { pageParam, withParams } from '../../../components/list/use-list-params';
 
 const pageSize = 20;
 

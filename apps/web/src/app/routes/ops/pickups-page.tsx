@@ -11,7 +11,7 @@ import { useHubs } from '../../../features/ops-hubs/api/hubs';
 import { useRiders } from '../../../features/ops-hubs/api/riders';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
-import { withParams } from './page-params';
+import { withParams } from '../../../components/list/use-list-params';
 
 type Row = PickupList['items'][number];
 

@@ -18,7 +18,7 @@ import {
 import { formatNumber, toLatinDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import '../../../features/returns/components/returns.css';
-import { pageParam, withParams } from './page-params';
+import { pageParam, withParams } from '../../../components/list/use-list-params';
 
 const pageSize = 25;
 

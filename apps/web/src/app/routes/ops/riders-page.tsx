@@ -12,7 +12,7 @@ import { type RiderItem, useRiders, useUpdateRider } from '../../../features/ops
 import { RiderDialog } from '../../../features/ops-hubs/components/rider-dialog';
 import { formatNumber, toLatinDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
-import { pageParam, withParams } from './page-params';
+import { pageParam, withParams } from '../../../components/list/use-list-params';
 
 const pageSize = 25;
 

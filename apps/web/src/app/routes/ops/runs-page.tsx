@@ -12,7 +12,7 @@ import { useRiders } from '../../../features/ops-hubs/api/riders';
 import { useCreateRun, useRunCandidates, useRuns } from '../../../features/ops-runs/api/runs';
 import { formatNumber, formatTaka } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
-import { withParams } from './page-params';
+import { withParams } from '../../../components/list/use-list-params';
 
 /** Delivery runs: pick a rider of the hub and the parcels waiting there; follow today's runs. */
 export function RunsPage() {

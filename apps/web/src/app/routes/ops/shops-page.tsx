@@ -7,7 +7,7 @@ import { OpsPageHeader } from '../../../components/ops/ops-page-header';
 import { useOpsShops } from '../../../features/ops-shops/api/list-ops-shops';
 import { ShopsTable } from '../../../features/ops-shops/components/shops-table';
 import { toLatinDigits } from '../../../lib/format';
-import { pageParam, withParams } from './page-params';
+import { pageParam, withParams } from '../../../components/list/use-list-params';
 
 const pageSize = 20;
 

@@ -9,7 +9,7 @@ import { OpsPageHeader } from '../../../components/ops/ops-page-header';
 import { useSmsOutbox } from '../../../features/ops-sms/api/list-sms-outbox';
 import { SmsOutboxTable } from '../../../features/ops-sms/components/sms-outbox-table';
 import { toLatinDigits } from '../../../lib/format';
-import { pageParam, withParams } from './page-params';
+import { pageParam, withParams } from '../../../components/list/use-list-params';
 
 const pageSize = 20;
 

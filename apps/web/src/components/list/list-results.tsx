@@ -1,0 +1,103 @@
+import { SearchOutlined } from '@ant-design/icons';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, Empty, Grid, Input, Pagination, Skeleton, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useErrorText } from '../../lib/error-text';
+
+type Page<T> = { items: T[]; count: number };
+
+/** Is the screen a phone's (narrower than antd's md)? Lists show cards there, tables elsewhere. */
+export function usePhone(): boolean {
+  return !Grid.useBreakpoint().md;
+}
+
+/**
+ * The frame of a merchant list under its filters: a skeleton while loading, the error, the empty
+ * state, or the count, the rows (`children`: cards on a phone, a table elsewhere) and the pages.
+ */
+export function ListResults<T>({
+  list,
+  page,
+  pageSize,
+  onPage,
+  empty,
+  countText,
+  countTestId,
+  children,
+}: {
+  list: UseQueryResult<Page<T>>;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  /** The empty state's words and, when there is one, its call to action. */
+  empty: { description: ReactNode; action?: ReactNode };
+  countText: (count: number) => ReactNode;
+  countTestId?: string;
+  children: (items: T[], phone: boolean) => ReactNode;
+}) {
+  const { errorText } = useErrorText();
+  const phone = usePhone();
+  if (list.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (list.isError && !list.data) return <Alert type="error" showIcon title={errorText(list.error)} />;
+  const data = list.data;
+  if (!data) return null;
+  const error = list.isError ? <Alert type="error" showIcon title={errorText(list.error)} /> : null;
+  if (data.items.length === 0) {
+    return (
+      <>
+        {error}
+        <Empty className="page-card" image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty.description}>
+          {empty.action}
+        </Empty>
+      </>
+    );
+  }
+  return (
+    <>
+      {error}
+      <Typography.Paragraph type="secondary" className="list-count" aria-live="polite" data-testid={countTestId}>
+        {countText(data.count)}
+      </Typography.Paragraph>
+      {children(data.items, phone)}
+      {data.count > pageSize ? (
+        <Pagination
+          className="parcel-pagination"
+          current={page}
+          pageSize={pageSize}
+          total={data.count}
+          showSizeChanger={false}
+          simple={phone}
+          onChange={onPage}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** A merchant list's search box; the list sends its text when typing pauses (`useSearchText`). */
+export function ListSearch({
+  value,
+  onChange,
+  placeholder,
+  label,
+  className,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  placeholder: string;
+  label: string;
+  className?: string;
+}) {
+  return (
+    <Input
+      allowClear
+      prefix={<SearchOutlined aria-hidden />}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      placeholder={placeholder}
+      aria-label={label}
+      className={className ? `list-filters__search ${className}` : 'list-filters__search'}
+      type="search"
+    />
+  );
+}

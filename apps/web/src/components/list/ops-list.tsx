@@ -1,0 +1,95 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Input, Table, type TableColumnsType, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toLatinDigits } from '../../lib/format';
+import { isForbidden, OpsLoadError } from '../ops/ops-error';
+
+type Page<T> = { items: T[]; count: number };
+
+/**
+ * The frame of a console list: the load error (403 says so) or the table, loading while the next
+ * page comes, with its pages from the address and the total under it. On a phone the caller
+ * passes one compact column instead of many.
+ */
+export function OpsListTable<T extends object>({
+  list,
+  columns,
+  page,
+  pageSize,
+  onPage,
+  emptyText,
+  totalText,
+  rowKey = 'id',
+  rowSelection,
+}: {
+  list: UseQueryResult<Page<T>>;
+  columns: TableColumnsType<T>;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  emptyText: ReactNode;
+  totalText: (total: number) => ReactNode;
+  rowKey?: TableProps<T>['rowKey'];
+  rowSelection?: TableProps<T>['rowSelection'];
+}) {
+  if (list.isError && (isForbidden(list.error) || !list.data)) {
+    return <OpsLoadError error={list.error} onRetry={() => void list.refetch()} />;
+  }
+  return (
+    <Table<T>
+      className="ops-table"
+      rowKey={rowKey}
+      columns={columns}
+      dataSource={list.data?.items ?? []}
+      loading={list.isPending || list.isPlaceholderData}
+      locale={{ emptyText }}
+      rowSelection={rowSelection}
+      pagination={{
+        current: page,
+        pageSize,
+        total: list.data?.count ?? 0,
+        onChange: onPage,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+        showTotal: totalText,
+      }}
+    />
+  );
+}
+
+/** A console list's search: a labelled box sent on Enter or its button, in Latin digits. */
+export function OpsSearch({
+  id,
+  label,
+  value,
+  onChange,
+  onSearch,
+  placeholder,
+  maxLength = 60,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  onSearch: (query: string | null) => void;
+  placeholder: string;
+  maxLength?: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="ops-toolbar__item ops-toolbar__grow">
+      <label htmlFor={id}>{label}</label>
+      <Input.Search
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onSearch={(text) => onSearch(toLatinDigits(text.trim()) || null)}
+        placeholder={placeholder}
+        enterButton={t('opsConsole.common.search')}
+        allowClear
+        maxLength={maxLength}
+      />
+    </div>
+  );
+}
