@@ -7,7 +7,7 @@ import { useLanguage } from '../../../lib/i18n';
 import { useBags, useTrips } from '../api/hub-work';
 import { type Mode, modes, useHubScan } from '../hooks/use-hub-scan';
 import { BagPanel, DispatchPanel, ReceivePanel } from './hub-panels';
-import { ScanBox } from './scan-box';
+import { ScanBox } from '../../../components/ops/scan-box';
 
 type Hub = { id: string; name: { en: string; bn: string } };
 

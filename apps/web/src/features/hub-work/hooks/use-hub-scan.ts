@@ -6,7 +6,7 @@ import { isApiError } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { addToBag, receiveScan, scanIn } from '../api/hub-work';
-import type { ScanOutcome } from '../components/scan-box';
+import type { ScanOutcome } from '../../../components/ops/scan-box';
 
 export type Mode = 'in' | 'bag' | 'dispatch' | 'receive';
 export const modes: Mode[] = ['in', 'bag', 'dispatch', 'receive'];
