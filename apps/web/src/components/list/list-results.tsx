@@ -55,7 +55,12 @@ export function ListResults<T>({
   return (
     <>
       {error}
-      <Typography.Paragraph type="secondary" className="list-count" aria-live="polite" data-testid={countTestId}>
+      <Typography.Paragraph
+        type="secondary"
+        className="list-count"
+        aria-live="polite"
+        data-testid={countTestId}
+      >
         {countText(data.count)}
       </Typography.Paragraph>
       {children(data.items, phone)}

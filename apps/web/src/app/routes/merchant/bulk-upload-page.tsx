@@ -8,7 +8,9 @@ import { RequireShop } from '../../require-shop';
 /** The bulk sheet with the shop's active pickup locations to choose from. */
 function ShopBulkUpload({ shopId }: { shopId: string }) {
   const pickups = usePickupLocations(shopId, { status: 'active' });
-  return <BulkUpload shopId={shopId} pickups={{ items: pickups.data?.items ?? [], loading: pickups.isPending }} />;
+  return (
+    <BulkUpload shopId={shopId} pickups={{ items: pickups.data?.items ?? [], loading: pickups.isPending }} />
+  );
 }
 
 /** Bulk upload: a sheet of parcels read, checked row by row, fixed in place and booked at once. */

@@ -6,7 +6,9 @@ import { RequireShop } from '../../require-shop';
 export function CallLogsPage() {
   return (
     <div className="page page--wide">
-      <RequireShop permission="parcel.view">{(shop) => <CallLogList key={shop.id} shopId={shop.id} />}</RequireShop>
+      <RequireShop permission="parcel.view">
+        {(shop) => <CallLogList key={shop.id} shopId={shop.id} />}
+      </RequireShop>
     </div>
   );
 }

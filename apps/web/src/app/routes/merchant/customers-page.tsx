@@ -15,7 +15,10 @@ import type { SelectedShop } from '../../shop-context';
 function Customers({ shop }: { shop: SelectedShop }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { params, page, offset, update, setPage } = useListParams({ pageSize: customerPageSize, replace: true });
+  const { params, page, offset, update, setPage } = useListParams({
+    pageSize: customerPageSize,
+    replace: true,
+  });
   const q = params.get('q')?.trim() || undefined;
   const [text, setText] = useSearchText(q ?? '', (next) => update({ q: next || undefined }), 350);
   const [editing, setEditing] = useState<Customer | null>(null);

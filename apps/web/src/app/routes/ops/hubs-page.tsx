@@ -3,13 +3,13 @@ import { Grid, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OpsListTable, OpsSearch } from '../../../components/list/ops-list';
+import { useListParams, useSearchText, withParams } from '../../../components/list/use-list-params';
 import { OpsPageHeader } from '../../../components/ops/ops-page-header';
 import { useOpsMe } from '../../../features/ops-auth/api/get-ops-me';
 import { type HubItem, useHubs } from '../../../features/ops-hubs/api/hubs';
 import { HubDrawer } from '../../../features/ops-hubs/components/hub-drawer';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
-import { useListParams, useSearchText, withParams } from '../../../components/list/use-list-params';
 
 const pageSize = 25;
 

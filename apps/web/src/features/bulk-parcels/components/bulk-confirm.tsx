@@ -47,7 +47,9 @@ export function BulkConfirm({
           status={pickupMessage ? 'error' : undefined}
           aria-describedby={pickupMessage ? 'bulk-pickup-error' : undefined}
           options={pickups.items.map((p) => ({ value: p.id, label: p.name }))}
-          notFoundContent={<Link to={`/shops/${shopId}/pickup-locations`}>{t('parcels.form.noPickupAction')}</Link>}
+          notFoundContent={
+            <Link to={`/shops/${shopId}/pickup-locations`}>{t('parcels.form.noPickupAction')}</Link>
+          }
         />
         {pickupMessage ? (
           <div id="bulk-pickup-error" className="bulk-cell__error" role="alert">

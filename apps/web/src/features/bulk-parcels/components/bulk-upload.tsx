@@ -52,7 +52,8 @@ export function BulkUpload({
     setTried(true);
     setFormError(null);
     if (filled.length === 0) return setFormError(translateMessage(bulkMessages.noRows));
-    if (filled.length > sheet.limit) return setFormError(translateMessage(bulkMessages.tooManyRows(sheet.limit)));
+    if (filled.length > sheet.limit)
+      return setFormError(translateMessage(bulkMessages.tooManyRows(sheet.limit)));
     if (badCount > 0) {
       setFormError(translateMessage(bulkMessages.invalidRows));
       grid.showErrors(filled);

@@ -53,7 +53,11 @@ export function UploadLog({ shopId }: { shopId: string }) {
           }}
           columns={[
             { key: 'when', title: t('bulk.log.when'), render: (_, log) => whenOf(log.createdAt, language) },
-            { key: 'file', title: t('bulk.log.file'), render: (_, log) => log.fileName ?? t('bulk.log.typed') },
+            {
+              key: 'file',
+              title: t('bulk.log.file'),
+              render: (_, log) => log.fileName ?? t('bulk.log.typed'),
+            },
             { key: 'by', title: t('bulk.log.by'), render: (_, log) => log.user.name ?? '—' },
             count('total'),
             count('created'),

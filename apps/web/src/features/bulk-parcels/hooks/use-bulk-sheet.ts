@@ -10,7 +10,13 @@ import type { previewFile } from '../api/bulk-parcels';
 import { editCell, emptyRow, errorsOf, type GridRow, isBlank, rowFromPreview } from '../rows';
 
 /** confirmKey: the sheet's Idempotency-Key, made when it is loaded, so a retried confirm books it once. */
-export type Sheet = { fileName?: string; format: BulkFormat; rows: GridRow[]; limit: number; confirmKey: string };
+export type Sheet = {
+  fileName?: string;
+  format: BulkFormat;
+  rows: GridRow[];
+  limit: number;
+  confirmKey: string;
+};
 
 /**
  * The sheet being fixed: its rows (from a file or typed), edits, added rows, the page shown and
@@ -41,7 +47,9 @@ export function useBulkSheet() {
     );
 
   const onEdit = useCallback((key: number, field: BulkField, value: string) => {
-    setSheet((s) => (s ? { ...s, rows: s.rows.map((r) => (r.key === key ? editCell(r, field, value) : r)) } : s));
+    setSheet((s) =>
+      s ? { ...s, rows: s.rows.map((r) => (r.key === key ? editCell(r, field, value) : r)) } : s,
+    );
   }, []);
   const onRemove = useCallback((key: number) => {
     setSheet((s) => (s ? { ...s, rows: s.rows.filter((r) => r.key !== key) } : s));
@@ -75,7 +83,12 @@ export function useBulkSheet() {
   const markRefused = (refused: Map<number, BulkRowError[]>) => {
     setSheet((s) =>
       s
-        ? { ...s, rows: s.rows.map((r) => (refused.has(r.key) ? { ...r, serverErrors: refused.get(r.key) ?? [] } : r)) }
+        ? {
+            ...s,
+            rows: s.rows.map((r) =>
+              refused.has(r.key) ? { ...r, serverErrors: refused.get(r.key) ?? [] } : r,
+            ),
+          }
         : s,
     );
     setErrorKeys(new Set(refused.keys()));

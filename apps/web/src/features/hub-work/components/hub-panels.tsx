@@ -102,7 +102,11 @@ export function DispatchPanel({ hubId, bags, outgoing }: { hubId: string; bags: 
       {bags.length === 0 ? (
         <p className="ops-secondary">{t('opsConsole.hubWork.noBags')}</p>
       ) : (
-        <Checkbox.Group value={chosenBags} onChange={(v) => setChosenBags(v as string[])} className="hub-checks">
+        <Checkbox.Group
+          value={chosenBags}
+          onChange={(v) => setChosenBags(v as string[])}
+          className="hub-checks"
+        >
           {bags.map((b) => (
             <Checkbox
               key={b.id}

@@ -3,11 +3,11 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListParams } from '../../../components/list/use-list-params';
 import { OpsPageHeader } from '../../../components/ops/ops-page-header';
+import { ScanBox } from '../../../components/ops/scan-box';
 import { useLanguage } from '../../../lib/i18n';
 import { useBags, useTrips } from '../api/hub-work';
 import { type Mode, modes, useHubScan } from '../hooks/use-hub-scan';
 import { BagPanel, DispatchPanel, ReceivePanel } from './hub-panels';
-import { ScanBox } from '../../../components/ops/scan-box';
 
 type Hub = { id: string; name: { en: string; bn: string } };
 
@@ -89,7 +89,9 @@ export function HubScan({ hubs }: { hubs: Hub[] }) {
               disabled={(mode === 'bag' && !bagId) || (mode === 'receive' && !tripId)}
             />
           ) : null}
-          {mode === 'bag' && !bagId ? <p className="ops-secondary">{t('opsConsole.hubWork.chooseBag')}</p> : null}
+          {mode === 'bag' && !bagId ? (
+            <p className="ops-secondary">{t('opsConsole.hubWork.chooseBag')}</p>
+          ) : null}
           {mode === 'receive' && !tripId ? (
             <p className="ops-secondary">{t('opsConsole.hubWork.chooseTrip')}</p>
           ) : null}

@@ -61,7 +61,11 @@ export function TripRow({
           </Button>
         ) : null}
         {side === 'in' && x.status === 'dispatched' ? (
-          <Button type={receiving ? 'primary' : 'default'} onClick={() => onReceive?.(x.id)} aria-pressed={receiving}>
+          <Button
+            type={receiving ? 'primary' : 'default'}
+            onClick={() => onReceive?.(x.id)}
+            aria-pressed={receiving}
+          >
             {receiving ? t('opsConsole.hubWork.receiving') : t('opsConsole.hubWork.receive')}
           </Button>
         ) : null}

@@ -2,11 +2,11 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useOpsErrorText } from '../../../components/ops/ops-error';
+import type { ScanOutcome } from '../../../components/ops/scan-box';
 import { isApiError } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { addToBag, receiveScan, scanIn } from '../api/hub-work';
-import type { ScanOutcome } from '../../../components/ops/scan-box';
 
 export type Mode = 'in' | 'bag' | 'dispatch' | 'receive';
 export const modes: Mode[] = ['in', 'bag', 'dispatch', 'receive'];

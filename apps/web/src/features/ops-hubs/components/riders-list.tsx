@@ -91,7 +91,11 @@ export function RidersList() {
         },
       ]
     : [
-        { key: 'name', title: t('opsConsole.riders.columns.name'), render: (_, r) => <strong>{r.name}</strong> },
+        {
+          key: 'name',
+          title: t('opsConsole.riders.columns.name'),
+          render: (_, r) => <strong>{r.name}</strong>,
+        },
         {
           key: 'phone',
           title: t('opsConsole.riders.columns.phone'),
@@ -112,7 +116,11 @@ export function RidersList() {
         title={t('opsConsole.riders.title')}
         subtitle={t('opsConsole.riders.subtitle')}
         extra={
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog({ rider: null })}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => setDialog({ rider: null })}
+          >
             {t('opsConsole.riders.add')}
           </Button>
         }
@@ -163,7 +171,9 @@ export function RidersList() {
           pageSize={pageSize}
           onPage={setPage}
           emptyText={t('opsConsole.riders.empty')}
-          totalText={(total) => t('opsConsole.riders.total', { count: total, n: formatNumber(total, language) })}
+          totalText={(total) =>
+            t('opsConsole.riders.total', { count: total, n: formatNumber(total, language) })
+          }
         />
       </div>
       <RiderDialog

@@ -86,7 +86,11 @@ export function ApprovalsList() {
         },
       ]
     : [
-        { key: 'parcel', title: t('opsConsole.returns.columns.parcel'), render: (_, a) => <ApprovalParcel item={a} /> },
+        {
+          key: 'parcel',
+          title: t('opsConsole.returns.columns.parcel'),
+          render: (_, a) => <ApprovalParcel item={a} />,
+        },
         {
           key: 'shop',
           title: t('opsConsole.returns.columns.shop'),
@@ -102,7 +106,11 @@ export function ApprovalsList() {
           title: t('opsConsole.returns.columns.failed'),
           render: (_, a) => failedReasonOf(a, language),
         },
-        { key: 'reason', title: t('opsConsole.returns.columns.reason'), render: (_, a) => <ApprovalAsked item={a} /> },
+        {
+          key: 'reason',
+          title: t('opsConsole.returns.columns.reason'),
+          render: (_, a) => <ApprovalAsked item={a} />,
+        },
         {
           key: 'requested',
           title: t('opsConsole.returns.columns.requested'),
@@ -112,7 +120,8 @@ export function ApprovalsList() {
       ];
 
   const n = formatNumber(selected.length, language);
-  const bulkLoading = (decision: Decision) => decideMany.isPending && decideMany.variables?.decision === decision;
+  const bulkLoading = (decision: Decision) =>
+    decideMany.isPending && decideMany.variables?.decision === decision;
   return (
     <>
       <OpsPageHeader title={t('opsConsole.returns.title')} subtitle={t('opsConsole.returns.subtitle')} />
@@ -122,7 +131,10 @@ export function ApprovalsList() {
             <Segmented<ApprovalStatus>
               value={status}
               onChange={(next) => update({ status: next === 'pending' ? null : next })}
-              options={approvalStatuses.map((s) => ({ value: s, label: t(`opsConsole.returns.statuses.${s}`) }))}
+              options={approvalStatuses.map((s) => ({
+                value: s,
+                label: t(`opsConsole.returns.statuses.${s}`),
+              }))}
             />
           </div>
           <OpsSearch

@@ -31,7 +31,10 @@ export function ParcelStatusBatch({ role }: { role: TransitionActorKey }) {
 
   return (
     <div className="parcel-status">
-      <OpsPageHeader title={t('opsConsole.parcelStatus.title')} subtitle={t('opsConsole.parcelStatus.subtitle')} />
+      <OpsPageHeader
+        title={t('opsConsole.parcelStatus.title')}
+        subtitle={t('opsConsole.parcelStatus.subtitle')}
+      />
       <div className="parcel-status__grid">
         <div className="parcel-status__work">
           <StatusTarget role={role} batch={batch} />
@@ -45,7 +48,13 @@ export function ParcelStatusBatch({ role }: { role: TransitionActorKey }) {
               onScan={batch.onScan}
               history={false}
             />
-            <PasteBox text={pasted} onText={setPasted} result={pasteResult} onResult={setPasteResult} add={batch.add} />
+            <PasteBox
+              text={pasted}
+              onText={setPasted}
+              result={pasteResult}
+              onResult={setPasteResult}
+              add={batch.add}
+            />
             <PendingList batch={batch} />
             {tried && pending.length === 0 ? (
               <div className="ops-field-error" role="alert">

@@ -14,12 +14,18 @@ export function StatusResults({ outcomes, onClear }: { outcomes: Outcome[]; onCl
   const time = (at: Date) => localizeDigits(at.toTimeString().slice(0, 5), language);
   const okCount = outcomes.filter((o) => !o.error).length;
   return (
-    <section className="ops-panel parcel-status__panel parcel-status__results" aria-labelledby="parcel-status-results">
+    <section
+      className="ops-panel parcel-status__panel parcel-status__results"
+      aria-labelledby="parcel-status-results"
+    >
       <div className="parcel-status__list-head">
         <h2 className="parcel-status__step" id="parcel-status-results">
           {t('opsConsole.parcelStatus.results')}{' '}
           <span className="parcel-status__tally">
-            {t('opsConsole.parcelStatus.tally', { ok: num(okCount), refused: num(outcomes.length - okCount) })}
+            {t('opsConsole.parcelStatus.tally', {
+              ok: num(okCount),
+              refused: num(outcomes.length - okCount),
+            })}
           </span>
         </h2>
         {outcomes.length > 0 ? (

@@ -15,7 +15,13 @@ import { useLanguage } from '../../../lib/i18n';
 import type { useStatusBatch } from '../hooks/use-status-batch';
 
 /** Step 1: the status to move to (the ones this role may set, by stage) and, when it needs one, the reason. */
-export function StatusTarget({ role, batch }: { role: TransitionActorKey; batch: ReturnType<typeof useStatusBatch> }) {
+export function StatusTarget({
+  role,
+  batch,
+}: {
+  role: TransitionActorKey;
+  batch: ReturnType<typeof useStatusBatch>;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { target, needs, tried, reason, reasonMissing } = batch;

@@ -10,8 +10,8 @@ import { normalizeTrackingId } from '@dak/domain/tracking-id';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import type { ScanOutcome } from '../../../components/ops/scan-box';
 import { useOpsErrorText } from '../../../components/ops/ops-error';
+import type { ScanOutcome } from '../../../components/ops/scan-box';
 import { formatNumber, toLatinDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { useBulkStatus } from '../api/bulk-status';
@@ -82,9 +82,11 @@ export function useStatusBatch(role: TransitionActorKey) {
       const trackingId = normalizeTrackingId(toLatinDigits(code));
       if (!trackingId) return { ok: false, text: t('opsConsole.parcelStatus.notTrackingId', { code }) };
       const counts = add([trackingId]);
-      if (counts.full) return { ok: false, text: t('opsConsole.parcelStatus.listFull', { n: num(bulkStatusMax) }) };
+      if (counts.full)
+        return { ok: false, text: t('opsConsole.parcelStatus.listFull', { n: num(bulkStatusMax) }) };
       // No count here: the list's heading has it, and stays right after a move.
-      if (counts.already) return { ok: true, text: t('opsConsole.parcelStatus.alreadyListed', { id: trackingId }) };
+      if (counts.already)
+        return { ok: true, text: t('opsConsole.parcelStatus.alreadyListed', { id: trackingId }) };
       return { ok: true, text: t('opsConsole.parcelStatus.added', { id: trackingId }) };
     },
     [add, num, t],
@@ -112,7 +114,10 @@ export function useStatusBatch(role: TransitionActorKey) {
       if (needs.amountCollected && row.amount.trim() !== '') {
         const amount = toLatinDigits(row.amount.trim()).replace(/,/g, '');
         if (!/^\d+$/.test(amount)) {
-          refusedHere.set(row.trackingId, { code: 'VALIDATION_FAILED', message: transitionMessages.amountWhole });
+          refusedHere.set(row.trackingId, {
+            code: 'VALIDATION_FAILED',
+            message: transitionMessages.amountWhole,
+          });
           continue;
         }
         one.amountCollected = Number(amount);
@@ -136,7 +141,10 @@ export function useStatusBatch(role: TransitionActorKey) {
       toast.error(errorText(error));
       return false;
     }
-    const results = [...answered, ...[...refusedHere].map(([trackingId, error]) => ({ trackingId, ok: false, error }))];
+    const results = [
+      ...answered,
+      ...[...refusedHere].map(([trackingId, error]) => ({ trackingId, ok: false, error })),
+    ];
     const byId = new Map(results.map((r) => [r.trackingId, r]));
     update((current) =>
       current
@@ -149,12 +157,21 @@ export function useStatusBatch(role: TransitionActorKey) {
     const at = new Date();
     const batch = results.map((r) => {
       seq.current += 1;
-      return { key: seq.current, trackingId: r.trackingId, to: target, error: r.ok ? null : (r.error ?? null), at };
+      return {
+        key: seq.current,
+        trackingId: r.trackingId,
+        to: target,
+        error: r.ok ? null : (r.error ?? null),
+        at,
+      };
     });
     setOutcomes((kept) => [...batch, ...kept].slice(0, 1000));
     setTried(false);
     const refused = results.filter((r) => !r.ok).length;
-    const summary = t('opsConsole.parcelStatus.done', { ok: num(results.length - refused), refused: num(refused) });
+    const summary = t('opsConsole.parcelStatus.done', {
+      ok: num(results.length - refused),
+      refused: num(refused),
+    });
     if (refused > 0) toast.warn(summary);
     else toast.success(summary);
     return true;

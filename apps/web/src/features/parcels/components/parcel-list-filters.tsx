@@ -1,8 +1,4 @@
-import {
-  extraTabsOf,
-  type ParcelListExtraTab,
-  type ParcelListPreferences,
-} from '@dak/domain/parcel-list';
+import { extraTabsOf, type ParcelListExtraTab, type ParcelListPreferences } from '@dak/domain/parcel-list';
 import { type PaymentStatus, parcelStatusGroupNames, paymentStatuses } from '@dak/domain/parcel-status';
 import { DatePicker, Select, Tabs } from 'antd';
 import dayjs from 'dayjs';
@@ -38,7 +34,9 @@ export function ParcelTabs({
       className="parcel-tabs"
       activeKey={extraTab ?? filter.statusGroup ?? 'all'}
       // All is written out when the user's opening tab is another one.
-      onChange={(key) => update({ group: key === 'all' && !preferences.defaultStatusGroup ? undefined : key })}
+      onChange={(key) =>
+        update({ group: key === 'all' && !preferences.defaultStatusGroup ? undefined : key })
+      }
       // The tabs that ask for the merchant's action come right after All, in sight on a phone.
       items={[
         { key: 'all', label: t('parcels.groups.all') },
