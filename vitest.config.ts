@@ -29,7 +29,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
-          testTimeout: 30_000,
+          // Typing into antd's forms in jsdom is slow on a loaded two-core machine.
+          testTimeout: 90_000,
         },
       },
       {
