@@ -7,23 +7,7 @@ import { isForbidden, OpsLoadError } from '../ops/ops-error';
 
 type Page<T> = { items: T[]; count: number };
 
-/**
- * The frame of a console list: the load error (403 says so) or the table, loading while the next
- * page comes, with its pages from the address and the total under it. On a phone the caller
- * passes one compact column instead of many.
- */
-export function OpsListTable<T extends object>({
-  list,
-  columns,
-  page,
-  pageSize,
-  onPage,
-  emptyText,
-  totalText,
-  rowKey = 'id',
-  rowSelection,
-}: {
-  list: UseQueryResult<Page<T>>;
+type TableFrame<T> = {
   columns: TableColumnsType<T>;
   page: number;
   pageSize: number;
@@ -32,23 +16,34 @@ export function OpsListTable<T extends object>({
   totalText: (total: number) => ReactNode;
   rowKey?: TableProps<T>['rowKey'];
   rowSelection?: TableProps<T>['rowSelection'];
-}) {
-  if (list.isError && (isForbidden(list.error) || !list.data)) {
-    return <OpsLoadError error={list.error} onRetry={() => void list.refetch()} />;
-  }
+};
+
+/** A console table of one page of a list: its pages (hidden when one), the total under it, the empty text. */
+export function OpsTable<T extends object>({
+  data,
+  loading,
+  columns,
+  page,
+  pageSize,
+  onPage,
+  emptyText,
+  totalText,
+  rowKey = 'id',
+  rowSelection,
+}: TableFrame<T> & { data: Page<T> | undefined; loading: boolean }) {
   return (
     <Table<T>
       className="ops-table"
       rowKey={rowKey}
       columns={columns}
-      dataSource={list.data?.items ?? []}
-      loading={list.isPending || list.isPlaceholderData}
+      dataSource={data?.items ?? []}
+      loading={loading}
       locale={{ emptyText }}
       rowSelection={rowSelection}
       pagination={{
         current: page,
         pageSize,
-        total: list.data?.count ?? 0,
+        total: data?.count ?? 0,
         onChange: onPage,
         showSizeChanger: false,
         hideOnSinglePage: true,
@@ -56,6 +51,20 @@ export function OpsListTable<T extends object>({
       }}
     />
   );
+}
+
+/**
+ * The frame of a console list: the load error (403 says so) or the table, loading while the next
+ * page comes. On a phone the caller passes one compact column instead of many.
+ */
+export function OpsListTable<T extends object>({
+  list,
+  ...frame
+}: TableFrame<T> & { list: UseQueryResult<Page<T>> }) {
+  if (list.isError && (isForbidden(list.error) || !list.data)) {
+    return <OpsLoadError error={list.error} onRetry={() => void list.refetch()} />;
+  }
+  return <OpsTable<T> data={list.data} loading={list.isPending || list.isPlaceholderData} {...frame} />;
 }
 
 /** A console list's search: a labelled box sent on Enter or its button, in Latin digits. */

@@ -62,3 +62,13 @@ export function useSearchText(current: string, onSearch: (text: string) => void,
   });
   return [text, setText] as const;
 }
+
+/** A merchant list's search: `q` from the address and the box's text, sent when typing pauses. */
+export function useListSearch({
+  params,
+  update,
+}: Pick<ReturnType<typeof useListParams>, 'params' | 'update'>) {
+  const q = params.get('q')?.trim() || undefined;
+  const [text, setText] = useSearchText(q ?? '', (next) => update({ q: next || undefined }), 350);
+  return { q, text, setText };
+}

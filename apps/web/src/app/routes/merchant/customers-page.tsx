@@ -3,7 +3,7 @@ import { Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListResults, ListSearch } from '../../../components/list/list-results';
-import { useListParams, useSearchText } from '../../../components/list/use-list-params';
+import { useListParams, useListSearch } from '../../../components/list/use-list-params';
 import { customerPageSize, useCustomers } from '../../../features/customers/api/list-customers';
 import { CustomerDrawer } from '../../../features/customers/components/customer-drawer';
 import { CustomerCards, CustomerTable } from '../../../features/customers/components/customer-list';
@@ -15,12 +15,12 @@ import type { SelectedShop } from '../../shop-context';
 function Customers({ shop }: { shop: SelectedShop }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { params, page, offset, update, setPage } = useListParams({
+  const listParams = useListParams({
     pageSize: customerPageSize,
     replace: true,
   });
-  const q = params.get('q')?.trim() || undefined;
-  const [text, setText] = useSearchText(q ?? '', (next) => update({ q: next || undefined }), 350);
+  const { page, offset, setPage } = listParams;
+  const { q, text, setText } = useListSearch(listParams);
   const [editing, setEditing] = useState<Customer | null>(null);
   const list = useCustomers(shop.id, { q, offset });
   const onEdit = shop.can('parcel.edit') ? setEditing : undefined;

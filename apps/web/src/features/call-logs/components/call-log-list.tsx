@@ -3,7 +3,7 @@ import { type CallOutcome, callOutcomes } from '@dak/domain/returns';
 import { Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ListResults, ListSearch } from '../../../components/list/list-results';
-import { oneOf, useListParams, useSearchText } from '../../../components/list/use-list-params';
+import { oneOf, useListParams, useListSearch } from '../../../components/list/use-list-params';
 import { DateTime } from '../../../components/ops/date-time';
 import { formatNumber, localizeDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
@@ -21,10 +21,10 @@ const outcomeColors: Record<CallOutcome, string> = {
 export function CallLogList({ shopId }: { shopId: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { params, page, offset, update, setPage } = useListParams({ pageSize: callPageSize, replace: true });
-  const q = params.get('q')?.trim() || undefined;
+  const listParams = useListParams({ pageSize: callPageSize, replace: true });
+  const { params, page, offset, update, setPage } = listParams;
   const outcome = oneOf(params.get('outcome'), callOutcomes, undefined);
-  const [text, setText] = useSearchText(q ?? '', (next) => update({ q: next || undefined }), 350);
+  const { q, text, setText } = useListSearch(listParams);
   const list = useCallLogs(shopId, { q, outcome, offset });
 
   const duration = (seconds: number | null) =>

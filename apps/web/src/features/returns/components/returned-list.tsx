@@ -8,7 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListResults, ListSearch, usePhone } from '../../../components/list/list-results';
-import { oneOf, useListParams, useSearchText } from '../../../components/list/use-list-params';
+import { oneOf, useListParams, useListSearch } from '../../../components/list/use-list-params';
 import { DateTime } from '../../../components/ops/date-time';
 import { formatNumber, formatTaka } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
@@ -32,13 +32,13 @@ export function ReturnedList({
   const { t } = useTranslation();
   const language = useLanguage();
   const phone = usePhone();
-  const { params, page, offset, update, setPage } = useListParams({
+  const listParams = useListParams({
     pageSize: returnedPageSize,
     replace: true,
   });
+  const { params, page, offset, update, setPage } = listParams;
   const view = oneOf(params.get('view'), returnedParcelViews, 'attempted');
-  const q = params.get('q')?.trim() || undefined;
-  const [text, setText] = useSearchText(q ?? '', (next) => update({ q: next || undefined }), 350);
+  const { q, text, setText } = useListSearch(listParams);
   const [asking, setAsking] = useState<ReturnedItem | null>(null);
   const list = useReturnedParcels(shopId, { view, q, offset });
 
