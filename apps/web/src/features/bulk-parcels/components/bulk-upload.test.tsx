@@ -1,6 +1,6 @@
 import { bulkMessages } from '@dak/domain/bulk';
 import { messages } from '@dak/domain/errors';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { HttpResponse, http, recordRequests, server } from '../../../test/api';
@@ -52,7 +52,10 @@ function answerPreview() {
 async function loadSheet() {
   const user = userEvent.setup();
   const view = renderWithApp(
-    <BulkUpload shopId={shopId} pickups={{ items: [{ id: pickupId, name: 'Mirpur warehouse' }], loading: false }} />,
+    <BulkUpload
+      shopId={shopId}
+      pickups={{ items: [{ id: pickupId, name: 'Mirpur warehouse' }], loading: false }}
+    />,
     { url: '/parcels/bulk' },
   );
   const input = view.container.querySelector('input[type="file"]') as HTMLInputElement;
