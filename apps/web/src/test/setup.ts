@@ -1,6 +1,6 @@
 // The web project's component tests run in jsdom: what antd needs that jsdom lacks, the app's
 // i18n, and MSW answering the API (an unhandled request fails the test).
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { server } from './api';
@@ -30,6 +30,9 @@ class NoResizeObserver {
 window.ResizeObserver ??= NoResizeObserver;
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = () => {};
+
+// findBy…/waitFor wait longer than Testing Library's 1 s: the API answers through MSW on a loaded machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
