@@ -2,6 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Empty, Grid, Input, Pagination, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/error-text';
 
 type Page<T> = { items: T[]; count: number };
@@ -79,28 +80,28 @@ export function ListResults<T>({
   );
 }
 
+/** The merchant lists whose search box reads `<section>.search` and `<section>.searchPlaceholder`. */
+type SearchSection = 'parcels' | 'callLogs' | 'returns' | 'customers';
+
 /** A merchant list's search box; the list sends its text when typing pauses (`useSearchText`). */
 export function ListSearch({
-  value,
-  onChange,
-  placeholder,
-  label,
+  search: [value, onChange],
+  section,
   className,
 }: {
-  value: string;
-  onChange: (text: string) => void;
-  placeholder: string;
-  label: string;
+  search: readonly [string, (text: string) => void];
+  section: SearchSection;
   className?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <Input
       allowClear
       prefix={<SearchOutlined aria-hidden />}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      placeholder={placeholder}
-      aria-label={label}
+      placeholder={t(`${section}.searchPlaceholder`)}
+      aria-label={t(`${section}.search`)}
       className={className ? `list-filters__search ${className}` : 'list-filters__search'}
       type="search"
     />

@@ -67,34 +67,32 @@ export function OpsListTable<T extends object>({
   return <OpsTable<T> data={list.data} loading={list.isPending || list.isPlaceholderData} {...frame} />;
 }
 
+/** The console lists whose search reads `opsConsole.<room>.searchLabel` and `.searchPlaceholder`. */
+type SearchRoom = 'riders' | 'returns' | 'hubs' | 'shops';
+
 /** A console list's search: a labelled box sent on Enter or its button, in Latin digits. */
 export function OpsSearch({
-  id,
-  label,
-  value,
-  onChange,
+  room,
+  search: [value, onChange],
   onSearch,
-  placeholder,
   maxLength = 60,
 }: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (text: string) => void;
+  room: SearchRoom;
+  search: readonly [string, (text: string) => void];
   onSearch: (query: string | null) => void;
-  placeholder: string;
   maxLength?: number;
 }) {
   const { t } = useTranslation();
+  const id = `ops-${room}-search`;
   return (
     <div className="ops-toolbar__item ops-toolbar__grow">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{t(`opsConsole.${room}.searchLabel`)}</label>
       <Input.Search
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onSearch={(text) => onSearch(toLatinDigits(text.trim()) || null)}
-        placeholder={placeholder}
+        placeholder={t(`opsConsole.${room}.searchPlaceholder`)}
         enterButton={t('opsConsole.common.search')}
         allowClear
         maxLength={maxLength}

@@ -69,6 +69,6 @@ export function useListSearch({
   update,
 }: Pick<ReturnType<typeof useListParams>, 'params' | 'update'>) {
   const q = params.get('q')?.trim() || undefined;
-  const [text, setText] = useSearchText(q ?? '', (next) => update({ q: next || undefined }), 350);
-  return { q, text, setText };
+  const search = useSearchText(q ?? '', (next) => update({ q: next || undefined }), 350);
+  return { q, search };
 }

@@ -20,7 +20,7 @@ function Customers({ shop }: { shop: SelectedShop }) {
     replace: true,
   });
   const { page, offset, setPage } = listParams;
-  const { q, text, setText } = useListSearch(listParams);
+  const { q, search } = useListSearch(listParams);
   const [editing, setEditing] = useState<Customer | null>(null);
   const list = useCustomers(shop.id, { q, offset });
   const onEdit = shop.can('parcel.edit') ? setEditing : undefined;
@@ -34,12 +34,7 @@ function Customers({ shop }: { shop: SelectedShop }) {
       </div>
       <Typography.Paragraph type="secondary">{t('customers.intro')}</Typography.Paragraph>
       <div className="list-filters">
-        <ListSearch
-          value={text}
-          onChange={setText}
-          placeholder={t('customers.searchPlaceholder')}
-          label={t('customers.search')}
-        />
+        <ListSearch search={search} section="customers" />
       </div>
       <ListResults
         list={list}

@@ -20,7 +20,7 @@ export function HubsPage() {
   const { params, page, offset, update, setPage } = useListParams({ pageSize });
   const q = params.get('q') ?? '';
   const open = params.get('hub');
-  const [text, setText] = useSearchText(q, (next) => update({ q: next }));
+  const search = useSearchText(q, (next) => update({ q: next }));
   const compact = Grid.useBreakpoint().md === false;
   const me = useOpsMe();
   const hubs = useHubs({ q, limit: pageSize, offset });
@@ -125,14 +125,7 @@ export function HubsPage() {
       <OpsPageHeader title={t('opsConsole.hubs.title')} subtitle={t('opsConsole.hubs.subtitle')} />
       <div className="ops-panel">
         <div className="ops-toolbar">
-          <OpsSearch
-            id="ops-hub-search"
-            label={t('opsConsole.hubs.searchLabel')}
-            value={text}
-            onChange={setText}
-            onSearch={(next) => update({ q: next })}
-            placeholder={t('opsConsole.hubs.searchPlaceholder')}
-          />
+          <OpsSearch room="hubs" search={search} onSearch={(next) => update({ q: next })} />
         </div>
         <OpsListTable<HubItem>
           list={hubs}

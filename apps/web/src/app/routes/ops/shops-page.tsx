@@ -13,7 +13,7 @@ export function ShopsPage() {
   const { t } = useTranslation();
   const { params, page, offset, update, setPage } = useListParams({ pageSize });
   const q = params.get('q') ?? '';
-  const [text, setText] = useSearchText(q, (next) => update({ q: next }));
+  const search = useSearchText(q, (next) => update({ q: next }));
   const shops = useOpsShops({ q, limit: pageSize, offset });
 
   return (
@@ -21,15 +21,7 @@ export function ShopsPage() {
       <OpsPageHeader title={t('opsConsole.shops.title')} subtitle={t('opsConsole.shops.subtitle')} />
       <div className="ops-panel">
         <div className="ops-toolbar">
-          <OpsSearch
-            id="ops-shop-search"
-            label={t('opsConsole.shops.searchLabel')}
-            value={text}
-            onChange={setText}
-            onSearch={(next) => update({ q: next })}
-            placeholder={t('opsConsole.shops.searchPlaceholder')}
-            maxLength={100}
-          />
+          <OpsSearch room="shops" search={search} onSearch={(next) => update({ q: next })} maxLength={100} />
         </div>
         {shops.isError && (isForbidden(shops.error) || !shops.data) ? (
           <OpsLoadError error={shops.error} onRetry={() => void shops.refetch()} />

@@ -24,7 +24,7 @@ export function CallLogList({ shopId }: { shopId: string }) {
   const listParams = useListParams({ pageSize: callPageSize, replace: true });
   const { params, page, offset, update, setPage } = listParams;
   const outcome = oneOf(params.get('outcome'), callOutcomes, undefined);
-  const { q, text, setText } = useListSearch(listParams);
+  const { q, search } = useListSearch(listParams);
   const list = useCallLogs(shopId, { q, outcome, offset });
 
   const duration = (seconds: number | null) =>
@@ -67,12 +67,7 @@ export function CallLogList({ shopId }: { shopId: string }) {
       </div>
       <Typography.Paragraph type="secondary">{t('callLogs.intro')}</Typography.Paragraph>
       <div className="list-filters">
-        <ListSearch
-          value={text}
-          onChange={setText}
-          placeholder={t('callLogs.searchPlaceholder')}
-          label={t('callLogs.search')}
-        />
+        <ListSearch search={search} section="callLogs" />
         <Select<string>
           aria-label={t('callLogs.outcomeFilter')}
           value={outcome ?? 'all'}

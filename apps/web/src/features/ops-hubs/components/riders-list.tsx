@@ -26,7 +26,7 @@ export function RidersList() {
   const hubId = params.get('hub');
   const activeValue = params.get('active');
   const active = activeValue === 'true' || activeValue === 'false' ? activeValue : null;
-  const [text, setText] = useSearchText(q, (next) => update({ q: next }));
+  const search = useSearchText(q, (next) => update({ q: next }));
   const [dialog, setDialog] = useState<{ rider: RiderItem | null } | null>(null);
   const [pendingId, setPendingId] = useState<string | null>(null);
   const compact = Grid.useBreakpoint().md === false;
@@ -127,14 +127,7 @@ export function RidersList() {
       />
       <div className="ops-panel">
         <div className="ops-toolbar">
-          <OpsSearch
-            id="ops-rider-search"
-            label={t('opsConsole.riders.searchLabel')}
-            value={text}
-            onChange={setText}
-            onSearch={(next) => update({ q: next })}
-            placeholder={t('opsConsole.riders.searchPlaceholder')}
-          />
+          <OpsSearch room="riders" search={search} onSearch={(next) => update({ q: next })} />
           <div className="ops-toolbar__item">
             <label htmlFor="ops-rider-hub">{t('opsConsole.riders.columns.hub')}</label>
             <Select

@@ -30,7 +30,7 @@ export function ApprovalsList() {
     setSelected([]);
     setParams(changes);
   };
-  const [text, setText] = useSearchText(q, (next) => update({ q: next }));
+  const search = useSearchText(q, (next) => update({ q: next }));
   const [busy, setBusy] = useState<{ id: string; decision: Decision } | null>(null);
   const compact = Grid.useBreakpoint().md === false;
   const approvals = useApprovals({ status, q, limit: pageSize, offset });
@@ -137,14 +137,7 @@ export function ApprovalsList() {
               }))}
             />
           </div>
-          <OpsSearch
-            id="ops-approval-search"
-            label={t('opsConsole.returns.searchLabel')}
-            value={text}
-            onChange={setText}
-            onSearch={(next) => update({ q: next })}
-            placeholder={t('opsConsole.returns.searchPlaceholder')}
-          />
+          <OpsSearch room="returns" search={search} onSearch={(next) => update({ q: next })} />
         </div>
         {status === 'pending' && selected.length > 0 ? (
           <div className="ops-toolbar returns-bulk" aria-live="polite">

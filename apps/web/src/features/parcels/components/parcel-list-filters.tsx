@@ -61,16 +61,10 @@ export function ParcelTabs({
 export function ParcelFilters({ state: { filter, update } }: { state: FilterState }) {
   const { t } = useTranslation();
   const phone = usePhone();
-  const [text, setText] = useSearchText(filter.q ?? '', (q) => update({ q: q || undefined }), 350);
+  const search = useSearchText(filter.q ?? '', (q) => update({ q: q || undefined }), 350);
   return (
     <div className="list-filters">
-      <ListSearch
-        value={text}
-        onChange={setText}
-        placeholder={t('parcels.searchPlaceholder')}
-        label={t('parcels.search')}
-        className="parcel-filters__search"
-      />
+      <ListSearch search={search} section="parcels" className="parcel-filters__search" />
       <Select<PaymentStatus>
         allowClear
         className="parcel-filters__payment"

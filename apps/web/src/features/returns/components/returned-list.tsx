@@ -38,7 +38,7 @@ export function ReturnedList({
   });
   const { params, page, offset, update, setPage } = listParams;
   const view = oneOf(params.get('view'), returnedParcelViews, 'attempted');
-  const { q, text, setText } = useListSearch(listParams);
+  const { q, search } = useListSearch(listParams);
   const [asking, setAsking] = useState<ReturnedItem | null>(null);
   const list = useReturnedParcels(shopId, { view, q, offset });
 
@@ -115,12 +115,7 @@ export function ReturnedList({
         options={returnedParcelViews.map((v) => ({ value: v, label: t(`returns.views.${v}`) }))}
       />
       <div className="list-filters">
-        <ListSearch
-          value={text}
-          onChange={setText}
-          placeholder={t('returns.searchPlaceholder')}
-          label={t('returns.search')}
-        />
+        <ListSearch search={search} section="returns" />
       </div>
       <ListResults
         list={list}
