@@ -1,6 +1,16 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Empty, Grid, Input, Pagination, Skeleton, Typography } from 'antd';
+import {
+  Alert,
+  Empty,
+  Grid,
+  Input,
+  Pagination,
+  Skeleton,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/error-text';
@@ -104,6 +114,38 @@ export function ListSearch({
       aria-label={t(`${section}.search`)}
       className={className ? `list-filters__search ${className}` : 'list-filters__search'}
       type="search"
+    />
+  );
+}
+
+/** A page of a merchant list as a table (one row per item by its id); the list's own pages are below it. */
+export function ListTable<T extends { id: string; trackingId?: string }>({
+  className,
+  columns,
+  items,
+  loading,
+  markTrackingId = false,
+}: {
+  className: string;
+  columns: TableColumnsType<T>;
+  items: T[];
+  loading: boolean;
+  /** Rows carry `data-tracking-id` (for the browser tests and the cards' parity). */
+  markTrackingId?: boolean;
+}) {
+  return (
+    <Table<T>
+      className={className}
+      rowKey="id"
+      columns={columns}
+      dataSource={items}
+      pagination={false}
+      loading={loading}
+      onRow={
+        markTrackingId
+          ? (item) => ({ 'data-tracking-id': item.trackingId }) as React.HTMLAttributes<HTMLElement>
+          : undefined
+      }
     />
   );
 }

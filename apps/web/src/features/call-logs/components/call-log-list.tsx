@@ -1,8 +1,8 @@
 import { formatPhoneLocal } from '@dak/domain/phone';
 import { type CallOutcome, callOutcomes } from '@dak/domain/returns';
-import { Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ListResults, ListSearch } from '../../../components/list/list-results';
+import { ListResults, ListSearch, ListTable } from '../../../components/list/list-results';
 import { oneOf, useListParams, useListSearch } from '../../../components/list/use-list-params';
 import { DateTime } from '../../../components/ops/date-time';
 import { formatNumber, localizeDigits } from '../../../lib/format';
@@ -107,12 +107,10 @@ export function CallLogList({ shopId }: { shopId: string }) {
               ))}
             </ul>
           ) : (
-            <Table<CallItem>
+            <ListTable
               className="returns-table"
-              rowKey="id"
               columns={columns}
-              dataSource={items}
-              pagination={false}
+              items={items}
               loading={list.isPlaceholderData}
             />
           )

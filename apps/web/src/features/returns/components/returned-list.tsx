@@ -3,11 +3,11 @@ import type { ParcelStatus } from '@dak/domain/parcel-status';
 import { failedAttemptReasons } from '@dak/domain/parcel-status';
 import { formatPhoneLocal } from '@dak/domain/phone';
 import { type ReturnedParcelView, returnedParcelViews } from '@dak/domain/returns';
-import { Segmented, Table, type TableColumnsType, Typography } from 'antd';
+import { Segmented, type TableColumnsType, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListResults, ListSearch, usePhone } from '../../../components/list/list-results';
+import { ListResults, ListSearch, ListTable, usePhone } from '../../../components/list/list-results';
 import { oneOf, useListParams, useListSearch } from '../../../components/list/use-list-params';
 import { DateTime } from '../../../components/ops/date-time';
 import { formatNumber, formatTaka } from '../../../lib/format';
@@ -145,14 +145,12 @@ export function ReturnedList({
               ))}
             </ul>
           ) : (
-            <Table<ReturnedItem>
+            <ListTable
               className="returns-table"
-              rowKey="id"
               columns={columns}
-              dataSource={items}
-              pagination={false}
+              items={items}
               loading={list.isPlaceholderData}
-              onRow={(p) => ({ 'data-tracking-id': p.trackingId }) as React.HTMLAttributes<HTMLElement>}
+              markTrackingId
             />
           )
         }
