@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 
-/** One runner for every layer: domain units, server integration on PostgreSQL, browser journeys. */
+/** One runner for every layer: domain units, server integration on PostgreSQL, web components in jsdom, browser journeys. */
 export default defineConfig({
   test: {
     projects: [
@@ -21,6 +21,16 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // Typing into antd's forms in jsdom is slow on a loaded two-core machine.
+          testTimeout: 90_000,
         },
       },
       {

@@ -138,7 +138,10 @@ timings.push(['checks and build (two at a time)', seconds(started)]);
 // once starve Chromium and make timing-sensitive steps flaky.
 const reports = join(mkdtempSync(join(tmpdir(), 'dak-vitest-')), 'report');
 const suites = [
-  ['tests: domain and server (PostgreSQL)', ['--project', 'domain', '--project', 'server']],
+  [
+    'tests: domain, server (PostgreSQL) and web components (jsdom)',
+    ['--project', 'domain', '--project', 'server', '--project', 'web'],
+  ],
   ['tests: browser journeys (Chromium)', ['--project', 'e2e*']],
 ];
 let passed = 0;

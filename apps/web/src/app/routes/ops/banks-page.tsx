@@ -2,6 +2,7 @@ import { Empty, Input, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { pageParam, withParams } from '../../../components/list/use-list-params';
 import { isForbidden, OpsLoadError } from '../../../components/ops/ops-error';
 import { OpsPageHeader } from '../../../components/ops/ops-page-header';
 import { useBanks } from '../../../features/ops-banks/api/list-banks';
@@ -10,7 +11,6 @@ import { useOpsBranches } from '../../../features/ops-banks/api/list-ops-branche
 import { BranchesTable } from '../../../features/ops-banks/components/branches-table';
 import { toLatinDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
-import { pageParam, withParams } from './page-params';
 
 const pageSize = 50;
 

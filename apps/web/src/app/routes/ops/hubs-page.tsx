@@ -1,16 +1,15 @@
 import { formatPhoneLocal } from '@dak/domain/phone';
-import { Grid, Input, Table, type TableColumnsType, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { Grid, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { isForbidden, OpsLoadError } from '../../../components/ops/ops-error';
+import { Link } from 'react-router';
+import { OpsListTable, OpsSearch } from '../../../components/list/ops-list';
+import { useListParams, useSearchText, withParams } from '../../../components/list/use-list-params';
 import { OpsPageHeader } from '../../../components/ops/ops-page-header';
 import { useOpsMe } from '../../../features/ops-auth/api/get-ops-me';
 import { type HubItem, useHubs } from '../../../features/ops-hubs/api/hubs';
 import { HubDrawer } from '../../../features/ops-hubs/components/hub-drawer';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
-import { pageParam, withParams } from './page-params';
 
 const pageSize = 25;
 
@@ -18,18 +17,16 @@ const pageSize = 25;
 export function HubsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params, setParams] = useSearchParams();
+  const { params, page, offset, update, setPage } = useListParams({ pageSize });
   const q = params.get('q') ?? '';
   const open = params.get('hub');
-  const page = pageParam(params.get('page'));
-  const [text, setText] = useState(q);
-  useEffect(() => setText(q), [q]);
+  const search = useSearchText(q, (next) => update({ q: next }));
   const compact = Grid.useBreakpoint().md === false;
   const me = useOpsMe();
-  const hubs = useHubs({ q, limit: pageSize, offset: (page - 1) * pageSize });
+  const hubs = useHubs({ q, limit: pageSize, offset });
   const name = (n: { en: string; bn: string }) => (language === 'bn' ? n.bn : n.en);
   const n = (value: number) => formatNumber(value, language);
-  const openHub = (id: string | null) => setParams(withParams(params, { hub: id }));
+  const openHub = (id: string | null) => update({ hub: id, page: params.get('page') });
 
   const counts = (hub: HubItem) => (
     <span className="ops-secondary">
@@ -128,41 +125,17 @@ export function HubsPage() {
       <OpsPageHeader title={t('opsConsole.hubs.title')} subtitle={t('opsConsole.hubs.subtitle')} />
       <div className="ops-panel">
         <div className="ops-toolbar">
-          <div className="ops-toolbar__item ops-toolbar__grow">
-            <label htmlFor="ops-hub-search">{t('opsConsole.hubs.searchLabel')}</label>
-            <Input.Search
-              id="ops-hub-search"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              onSearch={(value) => setParams(withParams(params, { q: value.trim() || null, page: null }))}
-              placeholder={t('opsConsole.hubs.searchPlaceholder')}
-              enterButton={t('opsConsole.common.search')}
-              allowClear
-              maxLength={60}
-            />
-          </div>
+          <OpsSearch room="hubs" search={search} onSearch={(next) => update({ q: next })} />
         </div>
-        {hubs.isError && (isForbidden(hubs.error) || !hubs.data) ? (
-          <OpsLoadError error={hubs.error} onRetry={() => void hubs.refetch()} />
-        ) : (
-          <Table<HubItem>
-            className="ops-table"
-            rowKey="id"
-            columns={columns}
-            dataSource={hubs.data?.items ?? []}
-            loading={hubs.isPending || hubs.isPlaceholderData}
-            locale={{ emptyText: t('opsConsole.hubs.empty') }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: hubs.data?.count ?? 0,
-              onChange: (next) => setParams(withParams(params, { page: next === 1 ? null : String(next) })),
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              showTotal: (total) => t('opsConsole.hubs.total', { count: total, n: n(total) }),
-            }}
-          />
-        )}
+        <OpsListTable<HubItem>
+          list={hubs}
+          columns={columns}
+          page={page}
+          pageSize={pageSize}
+          onPage={setPage}
+          emptyText={t('opsConsole.hubs.empty')}
+          totalText={(total) => t('opsConsole.hubs.total', { count: total, n: n(total) })}
+        />
       </div>
       <HubDrawer hubId={open} canEdit={me.data?.staff.role === 'admin'} onClose={() => openHub(null)} />
     </>

@@ -4,12 +4,12 @@ import { Button, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { pageParam, withParams } from '../../../components/list/use-list-params';
 import { isForbidden, OpsLoadError } from '../../../components/ops/ops-error';
 import { OpsPageHeader } from '../../../components/ops/ops-page-header';
 import { type NidReviewItem, useNidReviews } from '../../../features/ops-nid/api/list-nid-reviews';
 import { NidQueueTable } from '../../../features/ops-nid/components/nid-queue-table';
 import { NidReviewDrawer } from '../../../features/ops-nid/components/nid-review-drawer';
-import { pageParam, withParams } from './page-params';
 
 const pageSize = 20;
 

@@ -7,11 +7,11 @@ import { OpsLoadError, useOpsErrorText } from '../../../components/ops/ops-error
 import { OpsPageHeader } from '../../../components/ops/ops-page-header';
 import { type PickupList, useAssignPickup, usePickups } from '../../../features/hub-work/api/hub-work';
 import '../../../features/hub-work/components/hub-work.css';
+import { withParams } from '../../../components/list/use-list-params';
 import { useHubs } from '../../../features/ops-hubs/api/hubs';
 import { useRiders } from '../../../features/ops-hubs/api/riders';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
-import { withParams } from './page-params';
 
 type Row = PickupList['items'][number];
 

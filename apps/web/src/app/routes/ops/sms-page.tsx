@@ -4,12 +4,12 @@ import { Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { pageParam, withParams } from '../../../components/list/use-list-params';
 import { isForbidden, OpsLoadError } from '../../../components/ops/ops-error';
 import { OpsPageHeader } from '../../../components/ops/ops-page-header';
 import { useSmsOutbox } from '../../../features/ops-sms/api/list-sms-outbox';
 import { SmsOutboxTable } from '../../../features/ops-sms/components/sms-outbox-table';
 import { toLatinDigits } from '../../../lib/format';
-import { pageParam, withParams } from './page-params';
 
 const pageSize = 20;
 

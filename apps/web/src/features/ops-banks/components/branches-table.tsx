@@ -1,7 +1,8 @@
-import { Grid, Switch, Table, type TableColumnsType } from 'antd';
+import { Grid, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { OpsTable } from '../../../components/list/ops-list';
 import { useOpsErrorText } from '../../../components/ops/ops-error';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
@@ -96,22 +97,15 @@ export function BranchesTable({
   ];
 
   return (
-    <Table<OpsBranch>
-      className="ops-table"
-      rowKey="id"
-      columns={columns}
-      dataSource={data?.items ?? []}
+    <OpsTable<OpsBranch>
+      data={data}
       loading={loading}
-      locale={{ emptyText: t('opsConsole.banks.empty') }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: data?.count ?? 0,
-        onChange: onPageChange,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        showTotal: (total) => t('opsConsole.banks.total', { count: total, n: formatNumber(total, language) }),
-      }}
+      columns={columns}
+      page={page}
+      pageSize={pageSize}
+      onPage={onPageChange}
+      emptyText={t('opsConsole.banks.empty')}
+      totalText={(total) => t('opsConsole.banks.total', { count: total, n: formatNumber(total, language) })}
     />
   );
 }

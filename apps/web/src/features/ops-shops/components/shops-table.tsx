@@ -1,7 +1,8 @@
 import { formatPhoneLocal } from '@dak/domain/phone';
-import { Table, type TableColumnsType, Tag } from 'antd';
+import { type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { OpsTable } from '../../../components/list/ops-list';
 import { DateTime } from '../../../components/ops/date-time';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
@@ -59,22 +60,15 @@ export function ShopsTable({ data, loading, page, pageSize, onPageChange }: Shop
     },
   ];
   return (
-    <Table<OpsShopListItem>
-      className="ops-table"
-      rowKey="id"
-      columns={columns}
-      dataSource={data?.items ?? []}
+    <OpsTable<OpsShopListItem>
+      data={data}
       loading={loading}
-      locale={{ emptyText: t('opsConsole.shops.empty') }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: data?.count ?? 0,
-        onChange: onPageChange,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        showTotal: (total) => t('opsConsole.shops.total', { count: total, n: formatNumber(total, language) }),
-      }}
+      columns={columns}
+      page={page}
+      pageSize={pageSize}
+      onPage={onPageChange}
+      emptyText={t('opsConsole.shops.empty')}
+      totalText={(total) => t('opsConsole.shops.total', { count: total, n: formatNumber(total, language) })}
     />
   );
 }

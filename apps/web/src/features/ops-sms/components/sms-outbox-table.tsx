@@ -1,7 +1,8 @@
 import { otpPurposes } from '@dak/domain/otp';
 import { formatPhoneLocal } from '@dak/domain/phone';
-import { Grid, Table, type TableColumnsType, Tag } from 'antd';
+import { Grid, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { OpsTable } from '../../../components/list/ops-list';
 import { DateTime } from '../../../components/ops/date-time';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
@@ -102,22 +103,15 @@ export function SmsOutboxTable({ data, loading, page, pageSize, onPageChange }: 
   ];
 
   return (
-    <Table<SmsOutboxItem>
-      className="ops-table"
-      rowKey="id"
-      columns={screens.md === false ? compactColumns : columns}
-      dataSource={data?.items ?? []}
+    <OpsTable<SmsOutboxItem>
+      data={data}
       loading={loading}
-      locale={{ emptyText: t('opsConsole.sms.empty') }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: data?.count ?? 0,
-        onChange: onPageChange,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        showTotal: (total) => t('opsConsole.sms.total', { count: total, n: formatNumber(total, language) }),
-      }}
+      columns={screens.md === false ? compactColumns : columns}
+      page={page}
+      pageSize={pageSize}
+      onPage={onPageChange}
+      emptyText={t('opsConsole.sms.empty')}
+      totalText={(total) => t('opsConsole.sms.total', { count: total, n: formatNumber(total, language) })}
     />
   );
 }

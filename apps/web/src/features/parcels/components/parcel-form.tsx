@@ -1,11 +1,8 @@
 import type { Parcel } from '@dak/domain/parcel';
 import { type ParcelCreate, parcelCreateSchema } from '@dak/domain/parcel';
-import type { ParcelType } from '@dak/domain/parcel-status';
-import { phoneSchema } from '@dak/domain/phone';
 import { checkWeight } from '@dak/domain/pricing';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Grid, Input, Radio, Select, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddressField } from '../../../components/ui/address-field';
 import { type AreaChoice, AreaSelect, areaLabel } from '../../../components/ui/area-select';
@@ -13,104 +10,31 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
-import { formatNumber, toLatinDigits } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { useCreateExchange } from '../api/create-exchange';
 import { useCreateParcel } from '../api/create-parcel';
 import { type ChargeRequest, useCharge } from '../api/get-charge';
-import { useCustomerByPhone } from '../api/get-customer-by-phone';
-import { useSuccessRate } from '../api/get-success-rate';
 import { useParcelCategories } from '../api/list-parcel-categories';
-import { parcelsQueryOptions } from '../api/list-parcels';
 import { usePredictedArea } from '../api/predict-area';
+import { useCustomerHistory } from '../hooks/use-customer-history';
 import { ChargeSummary } from './charge-summary';
+import {
+  asText,
+  digitsText,
+  fields,
+  gramsOf,
+  type Kind,
+  kgHint,
+  type ParcelValues,
+  prepare,
+  shape,
+  useDebounced,
+} from './parcel-form-values';
 import './parcels.css';
 
 /** A pickup location the parcel may leave from (the page passes the shop's active ones). */
 export type PickupChoice = { id: string; name: string; area: AreaChoice };
-
-type ParcelValues = {
-  pickupLocationId?: string;
-  customerName?: string;
-  customerPhone?: string;
-  alternatePhone?: string;
-  customerAddress?: string;
-  deliveryAreaId?: string;
-  categoryId?: string;
-  categoryVariantId?: string;
-  weightGrams?: string;
-  sellingPrice?: string;
-  cashCollectionAmount?: string;
-  invoiceId?: string;
-  instructions?: string;
-  /** The form offers a third kind: an exchange (a forward parcel and its reverse leg). */
-  parcelType?: ParcelType | 'exchange';
-  /** Exchange only: an existing reverse parcel to link; empty books a new reverse leg. */
-  reverseParcelId?: string;
-};
-
-type Kind = NonNullable<ParcelValues['parcelType']>;
-
-const fields = [
-  'pickupLocationId',
-  'customerName',
-  'customerPhone',
-  'alternatePhone',
-  'customerAddress',
-  'deliveryAreaId',
-  'categoryId',
-  'categoryVariantId',
-  'weightGrams',
-  'sellingPrice',
-  'cashCollectionAmount',
-  'invoiceId',
-  'instructions',
-  'parcelType',
-] as const;
-
-const shape = parcelCreateSchema.shape;
-const asText = (value: unknown) => (typeof value === 'string' ? value : '');
-const digitsText = (value: unknown) => toLatinDigits(asText(value)).trim();
-/** Grams as typed (Bengali digits too); empty stays undefined so the field says it is required. */
-const gramsOf = (value: unknown): number | undefined => {
-  const text = digitsText(value);
-  return text === '' ? undefined : Number(text);
-};
-
-function prepare(values: ParcelValues) {
-  return {
-    pickupLocationId: asText(values.pickupLocationId),
-    customerName: asText(values.customerName),
-    customerPhone: digitsText(values.customerPhone),
-    alternatePhone: digitsText(values.alternatePhone),
-    customerAddress: asText(values.customerAddress),
-    deliveryAreaId: asText(values.deliveryAreaId),
-    categoryId: asText(values.categoryId),
-    categoryVariantId: asText(values.categoryVariantId),
-    weightGrams: gramsOf(values.weightGrams) ?? 0,
-    sellingPrice: digitsText(values.sellingPrice),
-    cashCollectionAmount: digitsText(values.cashCollectionAmount),
-    invoiceId: asText(values.invoiceId),
-    instructions: asText(values.instructions),
-    parcelType: values.parcelType === 'reverse' ? ('reverse' as const) : ('forward' as const),
-  };
-}
-
-/** Waits until typing pauses. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
-/** Kilograms for the hint under the weight: 1500 → "1.5 kg". */
-function kgHint(grams: number | undefined, language: 'en' | 'bn', unit: string): string | null {
-  if (grams === undefined || !Number.isFinite(grams) || grams < 1000) return null;
-  return `= ${formatNumber(Math.round(grams / 10) / 100, language)} ${unit}`;
-}
 
 type ParcelFormProps = {
   shopId: string;
@@ -165,48 +89,16 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
   const settled = JSON.stringify(debouncedRequest) === requestKey;
   const charge = useCharge(shopId, settled ? chargeRequest : debouncedRequest);
 
-  // A phone the shop has booked for before fills the empty customer fields (once per phone).
-  const phoneText = digitsText(values.customerPhone);
-  const parsedPhone = phoneSchema.safeParse(phoneText);
-  const validPhone = useDebounced(parsedPhone.success ? parsedPhone.data : null, 400);
-  const known = useCustomerByPhone(shopId, validPhone);
-  const record = useSuccessRate(shopId, validPhone);
-  const filledFor = useRef<string | null>(null);
-  const knownCustomer = known.data?.customer ?? null;
-  useEffect(() => {
-    if (!knownCustomer || filledFor.current === knownCustomer.phone) return;
-    filledFor.current = knownCustomer.phone;
-    const current = form.getFieldsValue();
-    const fill: ParcelValues = {};
-    if (!asText(current.customerName).trim()) fill.customerName = knownCustomer.name;
-    if (!asText(current.customerAddress).trim()) fill.customerAddress = knownCustomer.address;
-    if (!asText(current.alternatePhone).trim() && knownCustomer.alternatePhone) {
-      fill.alternatePhone = knownCustomer.alternatePhone.replace(/^880/, '0');
-    }
-    if (!current.deliveryAreaId) {
-      fill.deliveryAreaId = knownCustomer.deliveryArea.id;
-      setAreaInitial({ ...knownCustomer.deliveryArea, districtNameEn: '', districtNameBn: '' });
+  const { validPhone, knownCustomer, warning, history, reverseOptions } = useCustomerHistory({
+    shopId,
+    form,
+    phone: digitsText(values.customerPhone),
+    kind,
+    onArea: (area) => {
+      setAreaInitial(area);
       setAreaKey((key) => key + 1);
-    }
-    form.setFieldsValue(fill);
-  }, [knownCustomer, form]);
-  const warning = validPhone && record.data?.warn ? record.data : null;
-  const history = validPhone && record.data && record.data.finished > 0 ? record.data : null;
-
-  // An exchange may take as its return leg a reverse parcel already booked for this phone.
-  const reverseCandidates = useQuery({
-    ...parcelsQueryOptions(shopId, { q: validPhone ?? '', offset: 0 }),
-    enabled: kind === 'exchange' && validPhone !== null,
+    },
   });
-  const reverseOptions =
-    kind === 'exchange' && validPhone
-      ? (reverseCandidates.data?.items ?? []).filter(
-          (item) =>
-            item.parcelType === 'reverse' &&
-            item.status === 'pickup_pending' &&
-            item.customerPhone === validPhone,
-        )
-      : [];
 
   // The area the typed address names, offered with one click; the merchant may pick another.
   const address = useDebounced(asText(values.customerAddress).trim(), 600);

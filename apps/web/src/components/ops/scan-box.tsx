@@ -2,8 +2,8 @@ import { CameraOutlined, CloseOutlined, ScanOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, type InputRef } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localizeDigits } from '../../../lib/format';
-import { type Language, useLanguage } from '../../../lib/i18n';
+import { localizeDigits } from '../../lib/format';
+import { type Language, useLanguage } from '../../lib/i18n';
 
 const formatTime = (at: Date, language: Language) => localizeDigits(at.toTimeString().slice(0, 8), language);
 

@@ -1,0 +1,39 @@
+import {
+  excludedStatusOf,
+  extraTabsOf,
+  type ParcelListPreferences,
+  parcelListExtraTabs,
+} from '@dak/domain/parcel-list';
+import { parcelStatusGroupNames, paymentStatuses } from '@dak/domain/parcel-status';
+import { oneOf, useListParams } from '../../../components/list/use-list-params';
+import type { ParcelFilter } from '../api/list-parcels';
+
+const isDate = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/**
+ * The parcel list's filters from the address. With no tab in the address the list opens on the
+ * user's chosen tab; `group=all` is All then. `group` also names the tabs the preferences turn on
+ * (Failed delivery, Needs prepayment); one turned off reads as All.
+ */
+export function useParcelFilter(preferences: ParcelListPreferences) {
+  const pageSize = preferences.pageSize;
+  const { params, page, offset, update, setPage } = useListParams({ pageSize, replace: true });
+  const group = params.get('group') ?? preferences.defaultStatusGroup;
+  const extraTab = extraTabsOf(preferences).find((tab) => tab === group) ?? null;
+  const from = params.get('from');
+  const to = params.get('to');
+  const q = params.get('q')?.trim() || undefined;
+  const filter: ParcelFilter = {
+    statusGroup: oneOf(group, parcelStatusGroupNames, undefined),
+    status: extraTab ? parcelListExtraTabs[extraTab] : undefined,
+    excludeStatus: excludedStatusOf(preferences, { tab: extraTab, searching: Boolean(q) }),
+    paymentStatus: oneOf(params.get('payment'), paymentStatuses, undefined),
+    from: isDate(from) ? from : undefined,
+    to: isDate(to) ? to : undefined,
+    q,
+    offset,
+    limit: pageSize,
+    sort: preferences.sort,
+  };
+  return { filter, extraTab, page, pageSize, update, setPage };
+}
