@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Bilingual, bilingualSchema } from './bilingual';
 import { type PickupMissedReason, pickupEventReasons, pickupMissedReasons } from './hub-work';
 import { rowRefusalSchema } from './message-schemas';
 import { keyed, sayNow } from './messages';
@@ -54,7 +55,7 @@ export type BulkStatusResult = z.infer<typeof bulkStatusResultSchema>;
 // Public tracking ------------------------------------------------------------------------------
 
 /** What a customer reads for each status: no names, no places beyond the hub. */
-export const trackingMessages: Record<ParcelStatus, { en: string; bn: string }> = {
+export const trackingMessages: Record<ParcelStatus, Bilingual> = {
   pickup_pending: {
     en: 'Booked; waiting for pickup from the merchant',
     bn: 'বুক করা হয়েছে; মার্চেন্টের কাছ থেকে পিকআপের অপেক্ষায়',
@@ -82,7 +83,7 @@ export function trackingMessage(
   status: ParcelStatus,
   reason: string | null,
   note?: string | null,
-): { en: string; bn: string } {
+): Bilingual {
   // The pickup rider's tick (no status change): collected, or not handed over and why.
   if (reason === pickupEventReasons.collected) {
     return { en: 'Collected by the pickup rider', bn: 'পিকআপ রাইডার পার্সেল সংগ্রহ করেছেন' };
@@ -107,20 +108,18 @@ export function maskPhone(stored: string): string {
   return `${local.slice(0, 5)}-****${local.slice(-2)}`;
 }
 
-const bilingual = z.object({ en: z.string(), bn: z.string() });
-
 export const trackingSchema = z.object({
   trackingId: z.string(),
   status: parcelStatusSchema,
   statusGroup: parcelStatusGroupSchema,
   /** The delivery area and district, never the address. */
-  deliveryArea: z.object({ name: bilingual, district: bilingual }),
+  deliveryArea: z.object({ name: bilingualSchema, district: bilingualSchema }),
   customerPhone: z.string().describe('Masked: 01712-****78'),
   events: z.array(
     z.object({
       status: parcelStatusSchema,
       at: z.date(),
-      hub: z.object({ id: z.string(), name: bilingual }).nullable(),
+      hub: z.object({ id: z.string(), name: bilingualSchema }).nullable(),
       message_en: z.string(),
       message_bn: z.string(),
     }),
@@ -180,9 +179,9 @@ export const hubKinds = ['district', 'city', 'sorting'] as const;
 
 export const hubSchema = z.object({
   id: z.string().describe('The hub code, e.g. hub-dhaka-mirpur'),
-  name: bilingual,
+  name: bilingualSchema,
   kind: z.enum(hubKinds),
-  district: z.object({ id: z.string(), name: bilingual }),
+  district: z.object({ id: z.string(), name: bilingualSchema }),
   address: z.string().nullable(),
   phone: z.string().nullable(),
   active: z.boolean(),
@@ -200,7 +199,7 @@ export const hubQuerySchema = z.object({
 export const hubListSchema = z.object({ items: z.array(hubSchema), count: z.number().int() });
 
 export const hubDetailSchema = hubSchema.extend({
-  areas: z.array(z.object({ id: z.string(), name: bilingual, postcode: z.string().nullable() })),
+  areas: z.array(z.object({ id: z.string(), name: bilingualSchema, postcode: z.string().nullable() })),
   staff: z.array(
     z.object({ id: z.string(), name: z.string(), phone: z.string(), role: z.string(), active: z.boolean() }),
   ),
@@ -230,7 +229,7 @@ export const riderSchema = z.object({
   name: z.string(),
   phone: z.string(),
   active: z.boolean(),
-  hub: z.object({ id: z.string(), name: bilingual }),
+  hub: z.object({ id: z.string(), name: bilingualSchema }),
   createdAt: z.date(),
 });
 export type Rider = z.infer<typeof riderSchema>;

@@ -11,7 +11,7 @@ import {
   sellerStatusSchema,
 } from './parcel-status';
 import { phoneSchema } from './phone';
-import { cashTextSchema, rateClasses, weightGramsSchema } from './pricing';
+import { cashTextSchema, chargeAmountsSchema, weightGramsSchema } from './pricing';
 
 /**
  * Parcels (spec 3 and 7): the booking form, the list query and what the API returns. Weight and
@@ -111,13 +111,7 @@ export const parcelListQuerySchema = z.object({
 });
 export type ParcelListQuery = z.infer<typeof parcelListQuerySchema>;
 
-export const parcelChargeSchema = z.object({
-  deliveryCharge: z.number().int(),
-  codCharge: z.number().int(),
-  totalCharge: z.number().int(),
-  returnCharge: z.number().int(),
-  rateClass: z.enum(rateClasses),
-});
+export const parcelChargeSchema = chargeAmountsSchema;
 
 export const parcelSchema = z.object({
   id: z.string(),

@@ -228,12 +228,16 @@ export const chargeQuerySchema = z.object({
 });
 export type ChargeQuery = z.infer<typeof chargeQuerySchema>;
 
-export const chargeQuoteSchema = z.object({
+/** The charges of one parcel in whole taka, as a quote gives them and a booked parcel keeps them. */
+export const chargeAmountsSchema = z.object({
   deliveryCharge: z.number().int(),
   codCharge: z.number().int(),
   totalCharge: z.number().int(),
   returnCharge: z.number().int(),
   rateClass: z.enum(rateClasses),
+});
+
+export const chargeQuoteSchema = chargeAmountsSchema.extend({
   currency: z.literal('BDT'),
   weightGrams: z.number().int(),
   cash: z.number().int(),

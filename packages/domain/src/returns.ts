@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bilingualSchema, codeSchema, codesOf } from './bilingual';
 import { keyed } from './messages';
 import { parcelStatusSchema } from './parcel-status';
 
@@ -26,7 +27,7 @@ export const reattemptReasons = {
   other: { en: 'Other', bn: 'অন্যান্য' },
 } as const;
 export type ReattemptReason = keyof typeof reattemptReasons;
-export const reattemptReasonCodes = Object.keys(reattemptReasons) as ReattemptReason[];
+export const reattemptReasonCodes = codesOf(reattemptReasons);
 
 export const returnsMessages = keyed('returns', {
   reasonRequired: 'Please select an issue reason',
@@ -55,9 +56,7 @@ export const callMessages = keyed('calls', {
 });
 
 export const reattemptRequestSchema = z.object({
-  reason: z.enum(reattemptReasonCodes as [ReattemptReason, ...ReattemptReason[]], {
-    error: returnsMessages.reasonRequired,
-  }),
+  reason: codeSchema(reattemptReasons, returnsMessages.reasonRequired),
   note: z.string().trim().min(1).max(500, 'Note must be at most 500 characters').optional(),
 });
 export type ReattemptRequest = z.infer<typeof reattemptRequestSchema>;
@@ -73,8 +72,6 @@ export const returnedParcelsQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
-const bilingual = z.object({ en: z.string(), bn: z.string() });
-
 export const approvalStatuses = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof approvalStatuses)[number];
 
@@ -84,7 +81,7 @@ export const returnedParcelSchema = z.object({
   invoiceId: z.string().nullable(),
   customerName: z.string(),
   customerPhone: z.string(),
-  deliveryArea: bilingual,
+  deliveryArea: bilingualSchema,
   status: parcelStatusSchema,
   cashCollectionAmount: z.number(),
   /** The last failed attempt: when and why (a failedAttemptReasons code). */
@@ -117,8 +114,8 @@ export const approvalSchema = z.object({
     trackingId: z.string(),
     status: parcelStatusSchema,
     customerName: z.string(),
-    deliveryArea: bilingual,
-    hub: bilingual,
+    deliveryArea: bilingualSchema,
+    hub: bilingualSchema,
     failedReason: z.string().nullable(),
   }),
   shop: z.object({ id: z.string(), name: z.string() }),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
-import { merchantTypes, shopRoles } from './auth';
+import { merchantTypes, referralCodeSchema, shopRoles } from './auth';
+import type { Bilingual } from './bilingual';
 import { messages } from './errors';
-import { keyed, say } from './messages';
+import { keyed } from './messages';
 import { emailSchema, nameSchema } from './names';
 import { otpCodeSchema } from './otp';
 import { permissions } from './permissions';
@@ -13,7 +14,7 @@ import { phoneSchema } from './phone';
  * manage pickup and manage team screens (spec 3, 5, 6), shared by the web forms and the server.
  */
 
-type Label = { en: string; bn: string };
+type Label = Bilingual;
 type ProductType = Label & { id: string; subTypes: readonly (Label & { id: string })[] };
 
 /** What a shop sells, as Bangladeshi online sellers describe it; the subtype list depends on the type. */
@@ -229,15 +230,7 @@ export const shopCreateSchema = z
     productSubType: productSubTypeField,
     pickupAddress: addressSchema('Pickup address').optional(),
     preferredDeliveryZone: z.string().trim().min(1).max(50).optional(),
-    referrerCode: z
-      .string()
-      .trim()
-      .max(32, say('auth.referralTooLong', 'Referral code is too long'))
-      .regex(
-        /^[A-Za-z0-9-]*$/,
-        say('auth.referralCharacters', 'Referral code may contain letters and digits only'),
-      )
-      .optional(),
+    referrerCode: referralCodeSchema.optional(),
     returnPhone: optionalPhone,
     merchantType: z.enum(merchantTypes).default('b2c'),
     isCurrentTncAccepted: z.literal(true, { error: messages.termsNotAccepted }).optional(),
