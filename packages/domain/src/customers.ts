@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
 import { keyed } from './messages';
-import { nameSchema } from './names';
+import { nameSchema, requiredText } from './names';
 import { idField } from './parcel';
 import { phoneSchema } from './phone';
 
@@ -74,11 +74,7 @@ export const successRateSchema = z.object({
 
 export const customerFlagSchema = z.object({
   phone: phoneSchema,
-  reason: z
-    .string({ error: customerMessages.reasonRequired })
-    .trim()
-    .min(1, customerMessages.reasonRequired)
-    .max(500, customerMessages.reasonTooLong),
+  reason: requiredText(customerMessages.reasonRequired).max(500, customerMessages.reasonTooLong),
 });
 
 export const customerSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bilingualSchema } from './bilingual';
 import { keyed, say } from './messages';
+import { requiredText } from './names';
 import { failedAttemptReasonSchema, parcelStatusSchema } from './parcel-status';
 
 /**
@@ -25,11 +26,7 @@ export function endOfDhakaDay(date: string): Date {
   return new Date(new Date(`${date}T23:59:59.999Z`).getTime() - 6 * 3_600_000);
 }
 
-const trackingIdField = z
-  .string({ error: 'Tracking ID is required' })
-  .trim()
-  .min(1, 'Tracking ID is required')
-  .max(40);
+const trackingIdField = requiredText('Tracking ID is required').max(40);
 
 export const deliveryRunCreateSchema = z.object({
   riderId: z.uuid({ error: 'Choose a rider' }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bilingualSchema, codeSchema, codesOf } from './bilingual';
 import { keyed, sayNow } from './messages';
+import { requiredText } from './names';
 import { parcelStatusSchema } from './parcel-status';
 
 /**
@@ -15,11 +16,7 @@ import { parcelStatusSchema } from './parcel-status';
 export const hubIdSchema = z
   .string({ error: 'Choose a hub' })
   .regex(/^hub-[a-z0-9-]{2,60}$/, 'Hub not found');
-const scannedCode = z
-  .string({ error: 'Scan or type a code' })
-  .trim()
-  .min(1, 'Scan or type a code')
-  .max(60, 'This is not a Dak code');
+const scannedCode = requiredText('Scan or type a code').max(60, 'This is not a Dak code');
 const uuidParam = (what: string) => z.uuid({ error: `${what} not found` });
 const isoDate = z.iso.date({ error: 'Date must look like 2026-11-22' });
 

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { say } from './messages';
 
+/** Text a form must fill in, trimmed: missing, empty or only spaces gives `required`. */
+export function requiredText(required: string) {
+  return z.string({ error: required }).trim().min(1, required);
+}
+
 /** Names: letters (any script), digits, spaces and & ' , . - (spec 5); trimmed; 2 to 100 long. */
 const namePattern = /^[\p{L}\p{M}\d\s&',.-]+$/u;
 
 export function nameSchema(label: string) {
   const field = { field: label };
   const required = say('field.required', '{field} is required', field);
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
+  return requiredText(required)
     .min(2, say('field.minLength', '{field} must be at least {n} characters', { ...field, n: 2 }))
     .max(100, say('field.maxLength', '{field} must be at most {n} characters', { ...field, n: 100 }))
     .regex(

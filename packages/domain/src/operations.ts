@@ -3,7 +3,7 @@ import { type Bilingual, bilingualSchema } from './bilingual';
 import { type PickupMissedReason, pickupEventReasons, pickupMissedReasons } from './hub-work';
 import { rowRefusalSchema } from './message-schemas';
 import { keyed, sayNow } from './messages';
-import { nameSchema } from './names';
+import { nameSchema, requiredText } from './names';
 import {
   type FailedAttemptReason,
   failedAttemptReasons,
@@ -25,7 +25,7 @@ import { phoneSchema } from './phone';
 export const bulkStatusMax = 500;
 
 export const bulkStatusUpdateSchema = z.object({
-  trackingId: z.string({ error: 'Tracking ID is required' }).trim().min(1, 'Tracking ID is required').max(40),
+  trackingId: requiredText('Tracking ID is required').max(40),
   status: parcelStatusSchema,
   reason: z.string().trim().min(1).max(100).optional(),
   /** Taka; checked against the parcel's cash to collect by the status machine. */
@@ -128,7 +128,7 @@ export const trackingSchema = z.object({
 export type Tracking = z.infer<typeof trackingSchema>;
 
 export const trackingLookupQuerySchema = z.object({
-  invoiceId: z.string({ error: 'Invoice ID is required' }).trim().min(1, 'Invoice ID is required').max(100),
+  invoiceId: requiredText('Invoice ID is required').max(100),
   phone: phoneSchema,
 });
 
@@ -146,11 +146,10 @@ export const trackingMessagesText = {
 
 /** What the merchant typed or pasted: any shop's tracking ID, or an invoice ID of their own shop. */
 export const shopTrackingQuerySchema = z.object({
-  q: z
-    .string({ error: trackingMessagesText.shopLookupRequired })
-    .trim()
-    .min(1, trackingMessagesText.shopLookupRequired)
-    .max(100, 'A tracking ID or invoice ID is at most 100 characters'),
+  q: requiredText(trackingMessagesText.shopLookupRequired).max(
+    100,
+    'A tracking ID or invoice ID is at most 100 characters',
+  ),
 });
 
 /**

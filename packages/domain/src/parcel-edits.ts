@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
 import { keyed } from './messages';
+import { requiredText } from './names';
 import { cashField, idField } from './parcel';
 import { type ParcelStatus, statusGroupOf } from './parcel-status';
 import { phoneSchema } from './phone';
@@ -147,11 +148,7 @@ export const parcelEditSchema = z
 export type ParcelEdit = z.infer<typeof parcelEditSchema>;
 
 export const noteSchema = z.object({
-  note: z
-    .string({ error: parcelEditMessages.noteRequired })
-    .trim()
-    .min(1, parcelEditMessages.noteRequired)
-    .max(500, parcelEditMessages.noteTooLong),
+  note: requiredText(parcelEditMessages.noteRequired).max(500, parcelEditMessages.noteTooLong),
 });
 
 export const parcelNoteSchema = z.object({

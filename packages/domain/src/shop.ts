@@ -4,7 +4,7 @@ import { merchantTypes, referralCodeSchema, shopRoles } from './auth';
 import type { Bilingual } from './bilingual';
 import { messages } from './errors';
 import { keyed } from './messages';
-import { emailSchema, nameSchema } from './names';
+import { emailSchema, nameSchema, requiredText } from './names';
 import { otpCodeSchema } from './otp';
 import { permissions } from './permissions';
 import { phoneSchema } from './phone';
@@ -188,23 +188,11 @@ export const teamMessages = keyed('team', {
   added: 'Team member added',
 } as const);
 
-const emailField = z
-  .string({ error: shopMessages.emailRequired })
-  .trim()
-  .min(1, shopMessages.emailRequired)
-  .pipe(emailSchema);
-const areaIdField = z
-  .string({ error: shopMessages.areaRequired })
-  .trim()
-  .min(1, shopMessages.areaRequired)
-  .max(100);
+const emailField = requiredText(shopMessages.emailRequired).pipe(emailSchema);
+const areaIdField = requiredText(shopMessages.areaRequired).max(100);
 const reasonField = z.enum(shopReasonIds, { error: shopMessages.reasonRequired });
 const productTypeField = z.enum(productTypeIds, { error: shopMessages.productTypeRequired });
-const productSubTypeField = z
-  .string({ error: shopMessages.productSubTypeRequired })
-  .trim()
-  .min(1, shopMessages.productSubTypeRequired)
-  .max(50);
+const productSubTypeField = requiredText(shopMessages.productSubTypeRequired).max(50);
 
 function subTypeMatches(value: { productType?: string; productSubType?: string }) {
   if (value.productType === undefined || value.productSubType === undefined) return true;

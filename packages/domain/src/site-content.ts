@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './errors';
 import { keyed, say } from './messages';
-import { emailSchema, nameSchema } from './names';
+import { emailSchema, nameSchema, requiredText } from './names';
 import { phoneSchema } from './phone';
 
 /**
@@ -13,10 +13,7 @@ import { phoneSchema } from './phone';
 /** A required, trimmed text of bounded length, with messages naming the field. */
 function text(label: string, min: number, max: number) {
   const required = say('field.required', '{field} is required', { field: label });
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
+  return requiredText(required)
     .min(min, say('field.minLength', '{field} must be at least {n} characters', { field: label, n: min }))
     .max(max, say('field.maxLength', '{field} must be at most {n} characters', { field: label, n: max }));
 }
@@ -106,7 +103,7 @@ export const boothInputSchema = z.object({
   nameBn: text('Name (Bengali)', 2, 120),
   addressEn: text('Address (English)', 10, 300),
   addressBn: text('Address (Bengali)', 10, 300),
-  districtId: z.string({ error: 'District is required' }).trim().min(1, 'District is required').max(100),
+  districtId: requiredText('District is required').max(100),
   areaId: z.string().trim().max(100).nullable().optional(),
   phone: phoneSchema,
   hoursEn: text('Hours (English)', 3, 120),
@@ -228,10 +225,7 @@ export const opsFaqListSchema = z.object({ items: z.array(opsFaqSchema), count: 
 // ---------------------------------------------------------------- blog
 
 /** Lower-case letters and digits in words joined by single hyphens: `cod-payment-next-day`. */
-export const blogSlugSchema = z
-  .string({ error: 'Slug is required' })
-  .trim()
-  .min(1, 'Slug is required')
+export const blogSlugSchema = requiredText('Slug is required')
   .min(3, 'Slug must be at least 3 characters')
   .max(80, 'Slug must be at most 80 characters')
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Slug may contain lower-case letters, digits and single hyphens only');
@@ -322,7 +316,7 @@ export function canMoveLead(from: LeadStatus, to: LeadStatus): boolean {
 const emailRequired = say('field.required', '{field} is required', { field: 'Email' });
 export const enterpriseLeadSchema = z.object({
   name: nameSchema('Name'),
-  email: z.string({ error: emailRequired }).trim().min(1, emailRequired).pipe(emailSchema),
+  email: requiredText(emailRequired).pipe(emailSchema),
   phone: z.string({ error: messages.phoneRequired }).trim().pipe(phoneSchema),
   company: text('Company', 2, 120),
   requirement: text('Requirement', 10, 2000),
