@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
+import { listSchema, pageQuery } from './lists';
 import { keyed } from './messages';
 import { nameSchema, requiredText } from './names';
 import { idField } from './parcel';
@@ -96,11 +97,10 @@ export const customerListQuerySchema = z.object({
     .max(100)
     .optional()
     .meta({ description: 'Phone (any spelling, or 5+ digits) or part of the name' }),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageQuery(100, 20),
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
-export const customerListSchema = z.object({ items: z.array(customerSchema), count: z.number().int() });
+export const customerListSchema = listSchema(customerSchema);
 
 export const customerLookupSchema = z.object({ customer: customerSchema.nullable() });
 

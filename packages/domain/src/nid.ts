@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSchema, pageQuery } from './lists';
 import { say } from './messages';
 
 /**
@@ -200,8 +201,7 @@ export const nidSubmittedSchema = z.object({ message: z.string(), nid: nidViewSc
 
 export const nidReviewQuerySchema = z.object({
   status: z.enum(nidSubmissionStatuses).default('pending'),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageQuery(100, 20),
 });
 
 /** What a reviewer needs: the full number and the owner's name and date of birth to compare. */
@@ -223,7 +223,7 @@ export const nidReviewItemSchema = z.object({
   shop: z.object({ id: z.string(), name: z.string() }).nullable(),
   images: z.object({ front: z.string(), back: z.string() }),
 });
-export const nidReviewListSchema = z.object({ items: z.array(nidReviewItemSchema), count: z.number().int() });
+export const nidReviewListSchema = listSchema(nidReviewItemSchema);
 
 export const nidFailSchema = z.object({
   reason: z

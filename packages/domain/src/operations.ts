@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Bilingual, bilingualSchema } from './bilingual';
 import { type PickupMissedReason, pickupEventReasons, pickupMissedReasons } from './hub-work';
+import { listSchema, pageQuery } from './lists';
 import { rowRefusalSchema } from './message-schemas';
 import { keyed, sayNow } from './messages';
 import { nameSchema, requiredText } from './names';
@@ -192,10 +193,9 @@ export type Hub = z.infer<typeof hubSchema>;
 
 export const hubQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pageQuery(200, 50, 100_000),
 });
-export const hubListSchema = z.object({ items: z.array(hubSchema), count: z.number().int() });
+export const hubListSchema = listSchema(hubSchema);
 
 export const hubDetailSchema = hubSchema.extend({
   areas: z.array(z.object({ id: z.string(), name: bilingualSchema, postcode: z.string().nullable() })),
@@ -240,10 +240,9 @@ export const riderQuerySchema = z.object({
     .optional(),
   active: z.enum(['true', 'false']).optional(),
   q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pageQuery(200, 50, 100_000),
 });
-export const riderListSchema = z.object({ items: z.array(riderSchema), count: z.number().int() });
+export const riderListSchema = listSchema(riderSchema);
 
 export const riderCreateSchema = z.object({
   name: nameSchema('Rider name'),

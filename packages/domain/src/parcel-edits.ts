@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
+import { listSchema } from './lists';
 import { keyed } from './messages';
 import { requiredText } from './names';
 import { cashField, idField } from './parcel';
@@ -190,4 +191,4 @@ export const auditEntrySchema = z.object({
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
 });
-export const auditLogSchema = z.object({ items: z.array(auditEntrySchema), count: z.number().int() });
+export const auditLogSchema = listSchema(auditEntrySchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSchema } from './lists';
 import {
   checkWeight,
   maxCashTaka,
@@ -290,7 +291,4 @@ const categoryBase = z.object({
 });
 export const parcelCategorySchema = categoryBase.extend({ variants: z.array(categoryBase) });
 export type ParcelCategory = z.infer<typeof parcelCategorySchema>;
-export const parcelCategoryListSchema = z.object({
-  items: z.array(parcelCategorySchema),
-  count: z.number().int(),
-});
+export const parcelCategoryListSchema = listSchema(parcelCategorySchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bilingualSchema, codeSchema, codesOf } from './bilingual';
+import { listSchema, pageQuery } from './lists';
 import { keyed } from './messages';
 import { parcelStatusSchema } from './parcel-status';
 
@@ -68,8 +69,7 @@ export type ReturnedParcelView = (typeof returnedParcelViews)[number];
 export const returnedParcelsQuerySchema = z.object({
   view: z.enum(returnedParcelViews).default('attempted'),
   q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pageQuery(100, 20, 100_000),
 });
 
 export const approvalStatuses = ['pending', 'approved', 'rejected'] as const;
@@ -123,13 +123,12 @@ export const approvalSchema = z.object({
   decidedBy: z.string().nullable(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
-export const approvalListSchema = z.object({ items: z.array(approvalSchema), count: z.number().int() });
+export const approvalListSchema = listSchema(approvalSchema);
 
 export const approvalsQuerySchema = z.object({
   status: z.enum(approvalStatuses).default('pending'),
   q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pageQuery(200, 50, 100_000),
 });
 
 export const approvalDecisionSchema = z.object({
@@ -180,13 +179,12 @@ export const callLogSchema = z.object({
   recordingDeleted: z.boolean(),
 });
 export type CallLog = z.infer<typeof callLogSchema>;
-export const callLogListSchema = z.object({ items: z.array(callLogSchema), count: z.number().int() });
+export const callLogListSchema = listSchema(callLogSchema);
 
 export const callLogsQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   outcome: z.enum(callOutcomes).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pageQuery(100, 20, 100_000),
 });
 
 /**

@@ -3,6 +3,7 @@ import { addressSchema } from './address';
 import { merchantTypes, referralCodeSchema, shopRoles } from './auth';
 import type { Bilingual } from './bilingual';
 import { messages } from './errors';
+import { listSchema, pageQuery } from './lists';
 import { keyed } from './messages';
 import { emailSchema, nameSchema, requiredText } from './names';
 import { otpCodeSchema } from './otp';
@@ -283,8 +284,7 @@ export type PickupLocationUpdate = z.infer<typeof pickupLocationUpdateSchema>;
 export const pickupLocationsQuerySchema = z.object({
   status: z.enum(pickupStatuses).optional(),
   q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pageQuery(100, 20, 100_000),
 });
 
 // Team -------------------------------------------------------------------------------------
@@ -322,7 +322,7 @@ export const shopListItemSchema = z.object({
   merchantType: z.enum(merchantTypes),
   lastSelectedAt: timestamp.nullable(),
 });
-export const shopListSchema = z.object({ items: z.array(shopListItemSchema), count: z.number().int() });
+export const shopListSchema = listSchema(shopListItemSchema);
 
 /** An area as a shop or pickup shows it: enough to print "Mirpur 10, Dhaka". */
 export const placeSchema = z.object({
@@ -373,10 +373,7 @@ export const pickupLocationSchema = z.object({
   updatedAt: timestamp,
 });
 export type PickupLocation = z.infer<typeof pickupLocationSchema>;
-export const pickupLocationListSchema = z.object({
-  items: z.array(pickupLocationSchema),
-  count: z.number().int(),
-});
+export const pickupLocationListSchema = listSchema(pickupLocationSchema);
 /** A saved pickup location and the spec's sentence for the toast. */
 export const pickupLocationSavedSchema = pickupLocationSchema.extend({ message: z.string() });
 
@@ -389,4 +386,4 @@ export const memberSchema = z.object({
   addedAt: timestamp,
 });
 export type Member = z.infer<typeof memberSchema>;
-export const memberListSchema = z.object({ items: z.array(memberSchema), count: z.number().int() });
+export const memberListSchema = listSchema(memberSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './errors';
+import { listSchema, pageQuery } from './lists';
 import { keyed, say } from './messages';
 import { emailSchema, nameSchema, requiredText } from './names';
 import { phoneSchema } from './phone';
@@ -132,7 +133,7 @@ export const opsBoothSchema = z.object({
   active: z.boolean(),
   updatedAt: z.date(),
 });
-export const opsBoothListSchema = z.object({ items: z.array(opsBoothSchema), count: z.number().int() });
+export const opsBoothListSchema = listSchema(opsBoothSchema);
 
 // ---------------------------------------------------------------- truck types
 
@@ -179,10 +180,7 @@ export const opsTruckTypeSchema = z.object({
   position: z.number().int(),
   active: z.boolean(),
 });
-export const opsTruckTypeListSchema = z.object({
-  items: z.array(opsTruckTypeSchema),
-  count: z.number().int(),
-});
+export const opsTruckTypeListSchema = listSchema(opsTruckTypeSchema);
 
 // ---------------------------------------------------------------- FAQ
 
@@ -220,7 +218,7 @@ export const faqInputSchema = z.object({
 export type FaqInput = z.infer<typeof faqInputSchema>;
 
 export const opsFaqSchema = publicFaqSchema.extend({ status: z.enum(publishStatuses), updatedAt: z.date() });
-export const opsFaqListSchema = z.object({ items: z.array(opsFaqSchema), count: z.number().int() });
+export const opsFaqListSchema = listSchema(opsFaqSchema);
 
 // ---------------------------------------------------------------- blog
 
@@ -282,7 +280,7 @@ export const opsBlogPostSchema = z.object({
   publishedAt: z.date().nullable(),
   updatedAt: z.date(),
 });
-export const opsBlogListSchema = z.object({ items: z.array(opsBlogPostSchema), count: z.number().int() });
+export const opsBlogListSchema = listSchema(opsBlogPostSchema);
 
 export const mediaUploadedSchema = z.object({
   id: z.string(),
@@ -331,8 +329,7 @@ export const leadMoveSchema = z.object({
 
 export const opsLeadQuerySchema = z.object({
   status: z.enum(leadStatuses, { error: siteContentMessages.leadStatus }).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageQuery(100, 20),
 });
 
 export const opsLeadSchema = z.object({
@@ -355,4 +352,4 @@ export const opsLeadSchema = z.object({
     }),
   ),
 });
-export const opsLeadListSchema = z.object({ items: z.array(opsLeadSchema), count: z.number().int() });
+export const opsLeadListSchema = listSchema(opsLeadSchema);
