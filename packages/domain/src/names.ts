@@ -6,6 +6,17 @@ export function requiredText(required: string) {
   return z.string({ error: required }).trim().min(1, required);
 }
 
+/**
+ * A number people type in groups (an NID, an account number): spaces and dashes are dropped,
+ * then `digits` checks what is left; missing or empty gives `required`.
+ */
+export function groupedNumber(required: string, digits: (text: z.ZodString) => z.ZodString) {
+  return z
+    .string({ error: required })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(digits(z.string().min(1, required)));
+}
+
 /** Names: letters (any script), digits, spaces and & ' , . - (spec 5); trimmed; 2 to 100 long. */
 const namePattern = /^[\p{L}\p{M}\d\s&',.-]+$/u;
 

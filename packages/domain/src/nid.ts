@@ -1,21 +1,16 @@
 import { z } from 'zod';
 import { listSchema, pageQuery } from './lists';
 import { say } from './messages';
+import { groupedNumber } from './names';
 
 /**
  * National ID verification: the owner's NID number and photos of both sides, reviewed by staff.
  * Bangladeshi NID numbers have 10 digits (smart card), 13 (older laminated card) or 17 (the
  * 13-digit number with the birth year in front).
  */
-export const nidNumberSchema = z
-  .string({ error: say('nid.required', 'NID number is required') })
-  .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, say('nid.required', 'NID number is required'))
-      .regex(/^(\d{10}|\d{13}|\d{17})$/, say('nid.length', 'NID number must be 10, 13 or 17 digits')),
-  );
+export const nidNumberSchema = groupedNumber(say('nid.required', 'NID number is required'), (digits) =>
+  digits.regex(/^(\d{10}|\d{13}|\d{17})$/, say('nid.length', 'NID number must be 10, 13 or 17 digits')),
+);
 
 /** Shows the last four digits only. */
 export function maskNidNumber(value: string): string {
