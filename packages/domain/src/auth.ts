@@ -100,19 +100,21 @@ export const registrationStartSchema = z.object({
   termsAccepted: z.literal(true, { error: messages.termsNotAccepted }),
 });
 
+/** A referral code as a merchant types it: registration's `referralCode`, a new shop's `referrerCode`. */
+export const referralCodeSchema = z
+  .string()
+  .trim()
+  .max(32, say('auth.referralTooLong', 'Referral code is too long'))
+  .regex(
+    /^[A-Za-z0-9-]*$/,
+    say('auth.referralCharacters', 'Referral code may contain letters and digits only'),
+  );
+
 /** Step two (personal details): as on the NID, and a password. */
 export const personalDetailsShape = {
   fullName: nameSchema('Full name'),
   dateOfBirth: dateOfBirthSchema(),
-  referralCode: z
-    .string()
-    .trim()
-    .max(32, say('auth.referralTooLong', 'Referral code is too long'))
-    .regex(
-      /^[A-Za-z0-9-]*$/,
-      say('auth.referralCharacters', 'Referral code may contain letters and digits only'),
-    )
-    .optional(),
+  referralCode: referralCodeSchema.optional(),
   password: passwordSchema,
   confirmPassword: z.string({ error: messages.passwordsDoNotMatch }),
 };

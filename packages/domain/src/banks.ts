@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSchema, pageQuery } from './lists';
 import { say } from './messages';
 
 /**
@@ -71,7 +72,7 @@ export const bankSchema = z.object({
   kind: z.enum(bankKinds),
 });
 export type Bank = z.infer<typeof bankSchema>;
-export const bankListSchema = z.object({ items: z.array(bankSchema), count: z.number().int() });
+export const bankListSchema = listSchema(bankSchema);
 
 export const branchSchema = z.object({
   id: z.number().int(),
@@ -83,15 +84,11 @@ export const branchSchema = z.object({
   address: z.string().nullable(),
 });
 export type Branch = z.infer<typeof branchSchema>;
-export const branchListSchema = z.object({ items: z.array(branchSchema), count: z.number().int() });
+export const branchListSchema = listSchema(branchSchema);
 
 /** Staff see inactive branches too, with the flag. */
 export const opsBranchSchema = branchSchema.extend({ active: z.boolean() });
-export const opsBranchListSchema = z.object({ items: z.array(opsBranchSchema), count: z.number().int() });
-
-const limitSchema = (max: number, fallback: number) =>
-  z.coerce.number().int().min(1).max(max).default(fallback);
-const offsetSchema = z.coerce.number().int().min(0).max(1_000_000).default(0);
+export const opsBranchListSchema = listSchema(opsBranchSchema);
 
 /**
  * A branch picker: the branches of one bank, optionally in one district and matching a name or
@@ -104,8 +101,7 @@ export const branchQuerySchema = z.object({
     .regex(/^[a-z][a-z-]{1,40}$/, 'Unknown district')
     .optional(),
   q: z.string().trim().max(60, 'Search text is too long').optional(),
-  limit: limitSchema(200, 50),
-  offset: offsetSchema,
+  ...pageQuery(200, 50),
 });
 
 export const opsBranchQuerySchema = branchQuerySchema.extend({

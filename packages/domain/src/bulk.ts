@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSchema, pageQuery } from './lists';
 import { messageParamsSchema } from './message-schemas';
 import { keyed, type Message, messageFields, say } from './messages';
 
@@ -450,8 +451,5 @@ export const bulkLogSchema = z.object({
   user: z.object({ id: z.string(), name: z.string().nullable() }),
   createdAt: z.date(),
 });
-export const bulkLogListSchema = z.object({ items: z.array(bulkLogSchema), count: z.number().int() });
-export const bulkLogQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+export const bulkLogListSchema = listSchema(bulkLogSchema);
+export const bulkLogQuerySchema = z.object(pageQuery(100, 20));

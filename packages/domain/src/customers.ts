@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
+import { listSchema, pageQuery } from './lists';
 import { keyed } from './messages';
-import { nameSchema } from './names';
+import { nameSchema, requiredText } from './names';
 import { idField } from './parcel';
 import { phoneSchema } from './phone';
 
@@ -74,11 +75,7 @@ export const successRateSchema = z.object({
 
 export const customerFlagSchema = z.object({
   phone: phoneSchema,
-  reason: z
-    .string({ error: customerMessages.reasonRequired })
-    .trim()
-    .min(1, customerMessages.reasonRequired)
-    .max(500, customerMessages.reasonTooLong),
+  reason: requiredText(customerMessages.reasonRequired).max(500, customerMessages.reasonTooLong),
 });
 
 export const customerSchema = z.object({
@@ -100,11 +97,10 @@ export const customerListQuerySchema = z.object({
     .max(100)
     .optional()
     .meta({ description: 'Phone (any spelling, or 5+ digits) or part of the name' }),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageQuery(100, 20),
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
-export const customerListSchema = z.object({ items: z.array(customerSchema), count: z.number().int() });
+export const customerListSchema = listSchema(customerSchema);
 
 export const customerLookupSchema = z.object({ customer: customerSchema.nullable() });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { bilingualSchema } from './bilingual';
 import { keyed, say } from './messages';
+import { requiredText } from './names';
 import { failedAttemptReasonSchema, parcelStatusSchema } from './parcel-status';
 
 /**
@@ -24,11 +26,7 @@ export function endOfDhakaDay(date: string): Date {
   return new Date(new Date(`${date}T23:59:59.999Z`).getTime() - 6 * 3_600_000);
 }
 
-const trackingIdField = z
-  .string({ error: 'Tracking ID is required' })
-  .trim()
-  .min(1, 'Tracking ID is required')
-  .max(40);
+const trackingIdField = requiredText('Tracking ID is required').max(40);
 
 export const deliveryRunCreateSchema = z.object({
   riderId: z.uuid({ error: 'Choose a rider' }),
@@ -57,7 +55,7 @@ export const runCandidateSchema = z.object({
   trackingId: z.string(),
   status: parcelStatusSchema,
   customerName: z.string(),
-  areaName: z.object({ en: z.string(), bn: z.string() }),
+  areaName: bilingualSchema,
   cashToCollect: z.number(),
 });
 export const runCandidatesSchema = z.object({ items: z.array(runCandidateSchema) });
@@ -95,7 +93,7 @@ export const riderRunParcelSchema = z.object({
   /** Full phone (the rider calls it), local form 01XXXXXXXXX. */
   customerPhone: z.string(),
   address: z.string(),
-  area: z.object({ en: z.string(), bn: z.string() }),
+  area: bilingualSchema,
   cashToCollect: z.number(),
   amountCollected: z.number().nullable(),
   /** Open on the run (not yet delivered or failed). */
@@ -108,7 +106,7 @@ export type RiderRunParcel = z.infer<typeof riderRunParcelSchema>;
 export const riderRunSchema = z.object({
   runDate: z.string(),
   rider: z.object({ name: z.string(), phone: z.string() }),
-  hub: z.object({ id: z.string(), name: z.object({ en: z.string(), bn: z.string() }) }),
+  hub: z.object({ id: z.string(), name: bilingualSchema }),
   /** Taka collected today on this run (cash on hand). */
   cashCollected: z.number(),
   cashToCollect: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSchema } from './lists';
 
 /**
  * Feature flags with per-shop rollout (spec 6: partial-rollout checks decide which shops get
@@ -95,7 +96,7 @@ export const featureFlagSchema = z.object({
   updatedAt: z.date(),
   updatedBy: z.object({ staffId: z.string(), name: z.string() }).nullable(),
 });
-export const featureFlagListSchema = z.object({ items: z.array(featureFlagSchema), count: z.number().int() });
+export const featureFlagListSchema = listSchema(featureFlagSchema);
 
 export const rolloutQuerySchema = z.object({ feature: flagNameSchema });
 export const rolloutSchema = z.object({ feature: z.string(), enabled: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSchema } from './lists';
 
 /**
  * Geography contracts (DESIGN.md section 3): the reference data a merchant picks from, shared by
@@ -55,8 +56,6 @@ export const areaSearchQuerySchema = z.object({
 
 // Responses ---------------------------------------------------------------------------------
 
-const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), count: z.number().int() });
-
 export const districtSchema = z.object({
   id: z.string(),
   nameEn: z.string(),
@@ -105,8 +104,8 @@ export const hubSchema = z.object({
 });
 export type Hub = z.infer<typeof hubSchema>;
 
-export const districtListSchema = list(districtSchema);
-export const areaListSchema = list(areaSchema);
-export const areaSearchResultSchema = list(areaSearchHitSchema);
-export const zoneListSchema = list(zoneSchema);
-export const hubListSchema = list(hubSchema);
+export const districtListSchema = listSchema(districtSchema);
+export const areaListSchema = listSchema(areaSchema);
+export const areaSearchResultSchema = listSchema(areaSearchHitSchema);
+export const zoneListSchema = listSchema(zoneSchema);
+export const hubListSchema = listSchema(hubSchema);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { bilingualSchema, codeSchema, codesOf } from './bilingual';
 import { keyed, sayNow } from './messages';
+import { requiredText } from './names';
 import { parcelStatusSchema } from './parcel-status';
 
 /**
@@ -11,15 +13,10 @@ import { parcelStatusSchema } from './parcel-status';
  * A merchant handing parcels in at the hub is the same scan without a pickup.
  */
 
-const bilingual = z.object({ en: z.string(), bn: z.string() });
 export const hubIdSchema = z
   .string({ error: 'Choose a hub' })
   .regex(/^hub-[a-z0-9-]{2,60}$/, 'Hub not found');
-const scannedCode = z
-  .string({ error: 'Scan or type a code' })
-  .trim()
-  .min(1, 'Scan or type a code')
-  .max(60, 'This is not a Dak code');
+const scannedCode = requiredText('Scan or type a code').max(60, 'This is not a Dak code');
 const uuidParam = (what: string) => z.uuid({ error: `${what} not found` });
 const isoDate = z.iso.date({ error: 'Date must look like 2026-11-22' });
 
@@ -33,11 +30,8 @@ export const pickupMissedReasons = {
   other: { en: 'Other', bn: 'অন্যান্য' },
 } as const;
 export type PickupMissedReason = keyof typeof pickupMissedReasons;
-export const pickupMissedReasonCodes = Object.keys(pickupMissedReasons) as PickupMissedReason[];
-export const pickupMissedReasonSchema = z.enum(
-  pickupMissedReasonCodes as [PickupMissedReason, ...PickupMissedReason[]],
-  { error: `Reason must be one of: ${pickupMissedReasonCodes.join(', ')}` },
-);
+export const pickupMissedReasonCodes = codesOf(pickupMissedReasons);
+export const pickupMissedReasonSchema = codeSchema(pickupMissedReasons);
 
 /** The event reasons a pickup tick writes (no status change); tracking words them. */
 export const pickupEventReasons = { collected: 'pickup_collected', missed: 'pickup_missed' } as const;
@@ -99,7 +93,7 @@ export const pickupLocationSummarySchema = z.object({
   address: z.string(),
   phone: z.string().nullable(),
   shop: z.object({ id: z.string(), name: z.string() }),
-  area: z.object({ id: z.string(), name: bilingual }),
+  area: z.object({ id: z.string(), name: bilingualSchema }),
   counts: z.object({
     total: z.number().int(),
     pending: z.number().int(),
@@ -128,7 +122,7 @@ export const pickupParcelSchema = z.object({
   trackingId: z.string(),
   status: parcelStatusSchema,
   customerName: z.string(),
-  deliveryArea: bilingual,
+  deliveryArea: bilingualSchema,
   cashCollection: z.number(),
   pickedUp: z.boolean().nullable(),
   reason: z.string().nullable(),
@@ -140,7 +134,7 @@ export const riderPickupSchema = z.object({
     name: z.string(),
     address: z.string(),
     phone: z.string().nullable(),
-    area: bilingual,
+    area: bilingualSchema,
   }),
   shop: z.object({ id: z.string(), name: z.string() }),
   parcels: z.array(pickupParcelSchema),
@@ -167,7 +161,7 @@ export const scanResultSchema = z.object({
   from: parcelStatusSchema,
   status: parcelStatusSchema,
   /** The hub the parcel goes to next (its delivery hub), to sort it into the right bag. */
-  destinationHub: z.object({ id: z.string(), name: bilingual }),
+  destinationHub: z.object({ id: z.string(), name: bilingualSchema }),
   message: z.string(),
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;
@@ -179,8 +173,8 @@ export const bagQuerySchema = z.object({ hubId: hubIdSchema });
 export const bagSchema = z.object({
   id: z.string(),
   code: z.string(),
-  origin: z.object({ id: z.string(), name: bilingual }),
-  destination: z.object({ id: z.string(), name: bilingual }),
+  origin: z.object({ id: z.string(), name: bilingualSchema }),
+  destination: z.object({ id: z.string(), name: bilingualSchema }),
   tripId: z.string().nullable(),
   parcels: z.array(z.object({ trackingId: z.string(), status: parcelStatusSchema })),
   createdAt: z.date(),
@@ -203,8 +197,8 @@ export const tripStatusSchema = z.enum(['loading', 'dispatched', 'received']);
 export const tripSchema = z.object({
   id: z.string(),
   code: z.string(),
-  origin: z.object({ id: z.string(), name: bilingual }),
-  destination: z.object({ id: z.string(), name: bilingual }),
+  origin: z.object({ id: z.string(), name: bilingualSchema }),
+  destination: z.object({ id: z.string(), name: bilingualSchema }),
   vehicle: z.string().nullable(),
   status: tripStatusSchema,
   createdAt: z.date(),

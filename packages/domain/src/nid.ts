@@ -1,20 +1,16 @@
 import { z } from 'zod';
+import { listSchema, pageQuery } from './lists';
 import { say } from './messages';
+import { groupedNumber } from './names';
 
 /**
  * National ID verification: the owner's NID number and photos of both sides, reviewed by staff.
  * Bangladeshi NID numbers have 10 digits (smart card), 13 (older laminated card) or 17 (the
  * 13-digit number with the birth year in front).
  */
-export const nidNumberSchema = z
-  .string({ error: say('nid.required', 'NID number is required') })
-  .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, say('nid.required', 'NID number is required'))
-      .regex(/^(\d{10}|\d{13}|\d{17})$/, say('nid.length', 'NID number must be 10, 13 or 17 digits')),
-  );
+export const nidNumberSchema = groupedNumber(say('nid.required', 'NID number is required'), (digits) =>
+  digits.regex(/^(\d{10}|\d{13}|\d{17})$/, say('nid.length', 'NID number must be 10, 13 or 17 digits')),
+);
 
 /** Shows the last four digits only. */
 export function maskNidNumber(value: string): string {
@@ -200,8 +196,7 @@ export const nidSubmittedSchema = z.object({ message: z.string(), nid: nidViewSc
 
 export const nidReviewQuerySchema = z.object({
   status: z.enum(nidSubmissionStatuses).default('pending'),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageQuery(100, 20),
 });
 
 /** What a reviewer needs: the full number and the owner's name and date of birth to compare. */
@@ -223,7 +218,7 @@ export const nidReviewItemSchema = z.object({
   shop: z.object({ id: z.string(), name: z.string() }).nullable(),
   images: z.object({ front: z.string(), back: z.string() }),
 });
-export const nidReviewListSchema = z.object({ items: z.array(nidReviewItemSchema), count: z.number().int() });
+export const nidReviewListSchema = listSchema(nidReviewItemSchema);
 
 export const nidFailSchema = z.object({
   reason: z

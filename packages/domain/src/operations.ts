@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { type Bilingual, bilingualSchema } from './bilingual';
 import { type PickupMissedReason, pickupEventReasons, pickupMissedReasons } from './hub-work';
+import { listSchema, pageQuery } from './lists';
 import { rowRefusalSchema } from './message-schemas';
 import { keyed, sayNow } from './messages';
-import { nameSchema } from './names';
+import { nameSchema, requiredText } from './names';
 import {
   type FailedAttemptReason,
   failedAttemptReasons,
@@ -24,7 +26,7 @@ import { phoneSchema } from './phone';
 export const bulkStatusMax = 500;
 
 export const bulkStatusUpdateSchema = z.object({
-  trackingId: z.string({ error: 'Tracking ID is required' }).trim().min(1, 'Tracking ID is required').max(40),
+  trackingId: requiredText('Tracking ID is required').max(40),
   status: parcelStatusSchema,
   reason: z.string().trim().min(1).max(100).optional(),
   /** Taka; checked against the parcel's cash to collect by the status machine. */
@@ -54,7 +56,7 @@ export type BulkStatusResult = z.infer<typeof bulkStatusResultSchema>;
 // Public tracking ------------------------------------------------------------------------------
 
 /** What a customer reads for each status: no names, no places beyond the hub. */
-export const trackingMessages: Record<ParcelStatus, { en: string; bn: string }> = {
+export const trackingMessages: Record<ParcelStatus, Bilingual> = {
   pickup_pending: {
     en: 'Booked; waiting for pickup from the merchant',
     bn: 'বুক করা হয়েছে; মার্চেন্টের কাছ থেকে পিকআপের অপেক্ষায়',
@@ -82,7 +84,7 @@ export function trackingMessage(
   status: ParcelStatus,
   reason: string | null,
   note?: string | null,
-): { en: string; bn: string } {
+): Bilingual {
   // The pickup rider's tick (no status change): collected, or not handed over and why.
   if (reason === pickupEventReasons.collected) {
     return { en: 'Collected by the pickup rider', bn: 'পিকআপ রাইডার পার্সেল সংগ্রহ করেছেন' };
@@ -107,20 +109,18 @@ export function maskPhone(stored: string): string {
   return `${local.slice(0, 5)}-****${local.slice(-2)}`;
 }
 
-const bilingual = z.object({ en: z.string(), bn: z.string() });
-
 export const trackingSchema = z.object({
   trackingId: z.string(),
   status: parcelStatusSchema,
   statusGroup: parcelStatusGroupSchema,
   /** The delivery area and district, never the address. */
-  deliveryArea: z.object({ name: bilingual, district: bilingual }),
+  deliveryArea: z.object({ name: bilingualSchema, district: bilingualSchema }),
   customerPhone: z.string().describe('Masked: 01712-****78'),
   events: z.array(
     z.object({
       status: parcelStatusSchema,
       at: z.date(),
-      hub: z.object({ id: z.string(), name: bilingual }).nullable(),
+      hub: z.object({ id: z.string(), name: bilingualSchema }).nullable(),
       message_en: z.string(),
       message_bn: z.string(),
     }),
@@ -129,7 +129,7 @@ export const trackingSchema = z.object({
 export type Tracking = z.infer<typeof trackingSchema>;
 
 export const trackingLookupQuerySchema = z.object({
-  invoiceId: z.string({ error: 'Invoice ID is required' }).trim().min(1, 'Invoice ID is required').max(100),
+  invoiceId: requiredText('Invoice ID is required').max(100),
   phone: phoneSchema,
 });
 
@@ -147,11 +147,10 @@ export const trackingMessagesText = {
 
 /** What the merchant typed or pasted: any shop's tracking ID, or an invoice ID of their own shop. */
 export const shopTrackingQuerySchema = z.object({
-  q: z
-    .string({ error: trackingMessagesText.shopLookupRequired })
-    .trim()
-    .min(1, trackingMessagesText.shopLookupRequired)
-    .max(100, 'A tracking ID or invoice ID is at most 100 characters'),
+  q: requiredText(trackingMessagesText.shopLookupRequired).max(
+    100,
+    'A tracking ID or invoice ID is at most 100 characters',
+  ),
 });
 
 /**
@@ -180,9 +179,9 @@ export const hubKinds = ['district', 'city', 'sorting'] as const;
 
 export const hubSchema = z.object({
   id: z.string().describe('The hub code, e.g. hub-dhaka-mirpur'),
-  name: bilingual,
+  name: bilingualSchema,
   kind: z.enum(hubKinds),
-  district: z.object({ id: z.string(), name: bilingual }),
+  district: z.object({ id: z.string(), name: bilingualSchema }),
   address: z.string().nullable(),
   phone: z.string().nullable(),
   active: z.boolean(),
@@ -194,13 +193,12 @@ export type Hub = z.infer<typeof hubSchema>;
 
 export const hubQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pageQuery(200, 50, 100_000),
 });
-export const hubListSchema = z.object({ items: z.array(hubSchema), count: z.number().int() });
+export const hubListSchema = listSchema(hubSchema);
 
 export const hubDetailSchema = hubSchema.extend({
-  areas: z.array(z.object({ id: z.string(), name: bilingual, postcode: z.string().nullable() })),
+  areas: z.array(z.object({ id: z.string(), name: bilingualSchema, postcode: z.string().nullable() })),
   staff: z.array(
     z.object({ id: z.string(), name: z.string(), phone: z.string(), role: z.string(), active: z.boolean() }),
   ),
@@ -230,7 +228,7 @@ export const riderSchema = z.object({
   name: z.string(),
   phone: z.string(),
   active: z.boolean(),
-  hub: z.object({ id: z.string(), name: bilingual }),
+  hub: z.object({ id: z.string(), name: bilingualSchema }),
   createdAt: z.date(),
 });
 export type Rider = z.infer<typeof riderSchema>;
@@ -242,10 +240,9 @@ export const riderQuerySchema = z.object({
     .optional(),
   active: z.enum(['true', 'false']).optional(),
   q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pageQuery(200, 50, 100_000),
 });
-export const riderListSchema = z.object({ items: z.array(riderSchema), count: z.number().int() });
+export const riderListSchema = listSchema(riderSchema);
 
 export const riderCreateSchema = z.object({
   name: nameSchema('Rider name'),

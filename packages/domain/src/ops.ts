@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { merchantTypes, shopRoles } from './auth';
+import { listSchema } from './lists';
 import { nidStatuses } from './nid';
 import { paymentMethodViewSchema } from './payment-methods';
 import { phoneSchema } from './phone';
@@ -24,7 +25,7 @@ export const opsShopListItemSchema = z.object({
   memberCount: z.number().int(),
   createdAt: z.date(),
 });
-export const opsShopListSchema = z.object({ items: z.array(opsShopListItemSchema), count: z.number().int() });
+export const opsShopListSchema = listSchema(opsShopListItemSchema);
 
 export const opsShopDetailSchema = z.object({
   shop: z.object({
@@ -87,4 +88,4 @@ export const smsOutboxItemSchema = z.object({
   error: z.string().nullable(),
   createdAt: z.date(),
 });
-export const smsOutboxListSchema = z.object({ items: z.array(smsOutboxItemSchema), count: z.number().int() });
+export const smsOutboxListSchema = listSchema(smsOutboxItemSchema);

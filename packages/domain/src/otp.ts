@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { messages } from './errors';
+import { requiredText } from './names';
 
 /** OTP rules of the spec (sections 5 and 9) and the foundation issue. */
 export const otpRules = {
@@ -9,11 +9,7 @@ export const otpRules = {
   maxWrongAttempts: 5,
 } as const;
 
-export const otpCodeSchema = z
-  .string({ error: messages.otpRequired })
-  .trim()
-  .min(1, messages.otpRequired)
-  .regex(/^\d{4}$/, messages.otpInvalid);
+export const otpCodeSchema = requiredText(messages.otpRequired).regex(/^\d{4}$/, messages.otpInvalid);
 
 /** Why a code is requested; a code for one purpose never works for another. */
 export const otpPurposes = [

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
+import { listSchema } from './lists';
 import { keyed } from './messages';
+import { requiredText } from './names';
 import { cashField, idField } from './parcel';
 import { type ParcelStatus, statusGroupOf } from './parcel-status';
 import { phoneSchema } from './phone';
@@ -147,11 +149,7 @@ export const parcelEditSchema = z
 export type ParcelEdit = z.infer<typeof parcelEditSchema>;
 
 export const noteSchema = z.object({
-  note: z
-    .string({ error: parcelEditMessages.noteRequired })
-    .trim()
-    .min(1, parcelEditMessages.noteRequired)
-    .max(500, parcelEditMessages.noteTooLong),
+  note: requiredText(parcelEditMessages.noteRequired).max(500, parcelEditMessages.noteTooLong),
 });
 
 export const parcelNoteSchema = z.object({
@@ -193,4 +191,4 @@ export const auditEntrySchema = z.object({
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
 });
-export const auditLogSchema = z.object({ items: z.array(auditEntrySchema), count: z.number().int() });
+export const auditLogSchema = listSchema(auditEntrySchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { StaffRole } from './auth';
+import { codeSchema, codesOf } from './bilingual';
 import { type MessageParams, messageOf, say, sayNow } from './messages';
 
 /**
@@ -116,11 +117,8 @@ export const failedAttemptReasons = {
   other: { en: 'Other', bn: 'অন্যান্য' },
 } as const;
 export type FailedAttemptReason = keyof typeof failedAttemptReasons;
-export const failedAttemptReasonCodes = Object.keys(failedAttemptReasons) as FailedAttemptReason[];
-export const failedAttemptReasonSchema = z.enum(
-  failedAttemptReasonCodes as [FailedAttemptReason, ...FailedAttemptReason[]],
-  { error: `Reason must be one of: ${Object.keys(failedAttemptReasons).join(', ')}` },
-);
+export const failedAttemptReasonCodes = codesOf(failedAttemptReasons);
+export const failedAttemptReasonSchema = codeSchema(failedAttemptReasons);
 
 /**
  * The status machine's refusals: each a key (`transition.<name>`) with its English text. `cannotGo`

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
+import { listSchema, pageQuery } from './lists';
 import { keyed, say } from './messages';
 import { nameSchema } from './names';
 import {
@@ -11,7 +12,7 @@ import {
   sellerStatusSchema,
 } from './parcel-status';
 import { phoneSchema } from './phone';
-import { cashTextSchema, rateClasses, weightGramsSchema } from './pricing';
+import { cashTextSchema, chargeAmountsSchema, weightGramsSchema } from './pricing';
 
 /**
  * Parcels (spec 3 and 7): the booking form, the list query and what the API returns. Weight and
@@ -87,8 +88,7 @@ export const parcelSorts = ['createdAt:desc', 'createdAt:asc'] as const;
 const dateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 export const parcelListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageQuery(100, 20),
   sort: z.enum(parcelSorts).default('createdAt:desc'),
   statusGroup: parcelStatusGroupSchema.optional(),
   status: parcelStatusSchema.optional(),
@@ -111,13 +111,7 @@ export const parcelListQuerySchema = z.object({
 });
 export type ParcelListQuery = z.infer<typeof parcelListQuerySchema>;
 
-export const parcelChargeSchema = z.object({
-  deliveryCharge: z.number().int(),
-  codCharge: z.number().int(),
-  totalCharge: z.number().int(),
-  returnCharge: z.number().int(),
-  rateClass: z.enum(rateClasses),
-});
+export const parcelChargeSchema = chargeAmountsSchema;
 
 export const parcelSchema = z.object({
   id: z.string(),
@@ -180,7 +174,7 @@ export const parcelDetailSchema = parcelSchema.extend({
 });
 export type ParcelDetail = z.infer<typeof parcelDetailSchema>;
 
-export const parcelListSchema = z.object({ items: z.array(parcelSchema), count: z.number().int() });
+export const parcelListSchema = listSchema(parcelSchema);
 
 export const parcelDeletedSchema = z.object({
   id: z.string(),

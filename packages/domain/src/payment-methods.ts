@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bankIdSchema, branchIdSchema, routingNumberSchema } from './banks';
 import { say } from './messages';
-import { nameSchema } from './names';
+import { groupedNumber, nameSchema } from './names';
 import { otpCodeSchema } from './otp';
 import { phoneSchema } from './phone';
 
@@ -10,17 +10,14 @@ export const paymentMethodKinds = ['bank', 'bkash'] as const;
 export type PaymentMethodKind = (typeof paymentMethodKinds)[number];
 
 /** A bank account number: 10 to 20 digits; spaces and dashes people type between groups are dropped. */
-export const accountNumberSchema = z
-  .string({ error: say('paymentMethods.accountNumberRequired', 'Account number is required') })
-  .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, say('paymentMethods.accountNumberRequired', 'Account number is required'))
+export const accountNumberSchema = groupedNumber(
+  say('paymentMethods.accountNumberRequired', 'Account number is required'),
+  (digits) =>
+    digits
       .regex(/^\d+$/, say('paymentMethods.accountNumberDigits', 'Account number may contain digits only'))
       .min(10, say('paymentMethods.accountNumberLength', 'Account number must be 10 to 20 digits'))
       .max(20, say('paymentMethods.accountNumberLength', 'Account number must be 10 to 20 digits')),
-  );
+);
 
 export const bankMethodSchema = z.object({
   method: z.literal('bank'),

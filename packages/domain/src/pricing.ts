@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSchema } from './lists';
 import {
   checkWeight,
   maxCashTaka,
@@ -228,12 +229,16 @@ export const chargeQuerySchema = z.object({
 });
 export type ChargeQuery = z.infer<typeof chargeQuerySchema>;
 
-export const chargeQuoteSchema = z.object({
+/** The charges of one parcel in whole taka, as a quote gives them and a booked parcel keeps them. */
+export const chargeAmountsSchema = z.object({
   deliveryCharge: z.number().int(),
   codCharge: z.number().int(),
   totalCharge: z.number().int(),
   returnCharge: z.number().int(),
   rateClass: z.enum(rateClasses),
+});
+
+export const chargeQuoteSchema = chargeAmountsSchema.extend({
   currency: z.literal('BDT'),
   weightGrams: z.number().int(),
   cash: z.number().int(),
@@ -286,7 +291,4 @@ const categoryBase = z.object({
 });
 export const parcelCategorySchema = categoryBase.extend({ variants: z.array(categoryBase) });
 export type ParcelCategory = z.infer<typeof parcelCategorySchema>;
-export const parcelCategoryListSchema = z.object({
-  items: z.array(parcelCategorySchema),
-  count: z.number().int(),
-});
+export const parcelCategoryListSchema = listSchema(parcelCategorySchema);

@@ -3,6 +3,7 @@
  * the pages read (tracking, booths, truck types, FAQ, blog). Types only: nothing here ships code.
  */
 
+import type { Bilingual } from './bilingual';
 import type { CoverageHit, CoverageSummary } from './coverage';
 import type { ChargeQuote, PricePlanView } from './pricing';
 
@@ -10,7 +11,6 @@ export type { CoverageHit, CoverageSummary };
 
 export type Lang = 'en' | 'bn';
 
-type Bilingual = { en: string; bn: string };
 /** `GET /tracking/:trackingId` (the allow-list in `operations.ts`): dates arrive as ISO text. */
 export type TrackingEvent = {
   status: string;

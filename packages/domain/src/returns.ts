@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { bilingualSchema, codeSchema, codesOf } from './bilingual';
+import { listSchema, pageQuery } from './lists';
 import { keyed } from './messages';
 import { parcelStatusSchema } from './parcel-status';
 
@@ -26,7 +28,7 @@ export const reattemptReasons = {
   other: { en: 'Other', bn: 'অন্যান্য' },
 } as const;
 export type ReattemptReason = keyof typeof reattemptReasons;
-export const reattemptReasonCodes = Object.keys(reattemptReasons) as ReattemptReason[];
+export const reattemptReasonCodes = codesOf(reattemptReasons);
 
 export const returnsMessages = keyed('returns', {
   reasonRequired: 'Please select an issue reason',
@@ -55,9 +57,7 @@ export const callMessages = keyed('calls', {
 });
 
 export const reattemptRequestSchema = z.object({
-  reason: z.enum(reattemptReasonCodes as [ReattemptReason, ...ReattemptReason[]], {
-    error: returnsMessages.reasonRequired,
-  }),
+  reason: codeSchema(reattemptReasons, returnsMessages.reasonRequired),
   note: z.string().trim().min(1).max(500, 'Note must be at most 500 characters').optional(),
 });
 export type ReattemptRequest = z.infer<typeof reattemptRequestSchema>;
@@ -69,11 +69,8 @@ export type ReturnedParcelView = (typeof returnedParcelViews)[number];
 export const returnedParcelsQuerySchema = z.object({
   view: z.enum(returnedParcelViews).default('attempted'),
   q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pageQuery(100, 20, 100_000),
 });
-
-const bilingual = z.object({ en: z.string(), bn: z.string() });
 
 export const approvalStatuses = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof approvalStatuses)[number];
@@ -84,7 +81,7 @@ export const returnedParcelSchema = z.object({
   invoiceId: z.string().nullable(),
   customerName: z.string(),
   customerPhone: z.string(),
-  deliveryArea: bilingual,
+  deliveryArea: bilingualSchema,
   status: parcelStatusSchema,
   cashCollectionAmount: z.number(),
   /** The last failed attempt: when and why (a failedAttemptReasons code). */
@@ -117,8 +114,8 @@ export const approvalSchema = z.object({
     trackingId: z.string(),
     status: parcelStatusSchema,
     customerName: z.string(),
-    deliveryArea: bilingual,
-    hub: bilingual,
+    deliveryArea: bilingualSchema,
+    hub: bilingualSchema,
     failedReason: z.string().nullable(),
   }),
   shop: z.object({ id: z.string(), name: z.string() }),
@@ -126,13 +123,12 @@ export const approvalSchema = z.object({
   decidedBy: z.string().nullable(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
-export const approvalListSchema = z.object({ items: z.array(approvalSchema), count: z.number().int() });
+export const approvalListSchema = listSchema(approvalSchema);
 
 export const approvalsQuerySchema = z.object({
   status: z.enum(approvalStatuses).default('pending'),
   q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pageQuery(200, 50, 100_000),
 });
 
 export const approvalDecisionSchema = z.object({
@@ -183,13 +179,12 @@ export const callLogSchema = z.object({
   recordingDeleted: z.boolean(),
 });
 export type CallLog = z.infer<typeof callLogSchema>;
-export const callLogListSchema = z.object({ items: z.array(callLogSchema), count: z.number().int() });
+export const callLogListSchema = listSchema(callLogSchema);
 
 export const callLogsQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   outcome: z.enum(callOutcomes).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pageQuery(100, 20, 100_000),
 });
 
 /**

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
-import { merchantTypes, shopRoles } from './auth';
+import { merchantTypes, referralCodeSchema, shopRoles } from './auth';
+import type { Bilingual } from './bilingual';
 import { messages } from './errors';
-import { keyed, say } from './messages';
-import { emailSchema, nameSchema } from './names';
+import { listSchema, pageQuery } from './lists';
+import { keyed } from './messages';
+import { emailSchema, nameSchema, requiredText } from './names';
 import { otpCodeSchema } from './otp';
 import { permissions } from './permissions';
 import { phoneSchema } from './phone';
@@ -13,7 +15,7 @@ import { phoneSchema } from './phone';
  * manage pickup and manage team screens (spec 3, 5, 6), shared by the web forms and the server.
  */
 
-type Label = { en: string; bn: string };
+type Label = Bilingual;
 type ProductType = Label & { id: string; subTypes: readonly (Label & { id: string })[] };
 
 /** What a shop sells, as Bangladeshi online sellers describe it; the subtype list depends on the type. */
@@ -187,23 +189,11 @@ export const teamMessages = keyed('team', {
   added: 'Team member added',
 } as const);
 
-const emailField = z
-  .string({ error: shopMessages.emailRequired })
-  .trim()
-  .min(1, shopMessages.emailRequired)
-  .pipe(emailSchema);
-const areaIdField = z
-  .string({ error: shopMessages.areaRequired })
-  .trim()
-  .min(1, shopMessages.areaRequired)
-  .max(100);
+const emailField = requiredText(shopMessages.emailRequired).pipe(emailSchema);
+const areaIdField = requiredText(shopMessages.areaRequired).max(100);
 const reasonField = z.enum(shopReasonIds, { error: shopMessages.reasonRequired });
 const productTypeField = z.enum(productTypeIds, { error: shopMessages.productTypeRequired });
-const productSubTypeField = z
-  .string({ error: shopMessages.productSubTypeRequired })
-  .trim()
-  .min(1, shopMessages.productSubTypeRequired)
-  .max(50);
+const productSubTypeField = requiredText(shopMessages.productSubTypeRequired).max(50);
 
 function subTypeMatches(value: { productType?: string; productSubType?: string }) {
   if (value.productType === undefined || value.productSubType === undefined) return true;
@@ -229,15 +219,7 @@ export const shopCreateSchema = z
     productSubType: productSubTypeField,
     pickupAddress: addressSchema('Pickup address').optional(),
     preferredDeliveryZone: z.string().trim().min(1).max(50).optional(),
-    referrerCode: z
-      .string()
-      .trim()
-      .max(32, say('auth.referralTooLong', 'Referral code is too long'))
-      .regex(
-        /^[A-Za-z0-9-]*$/,
-        say('auth.referralCharacters', 'Referral code may contain letters and digits only'),
-      )
-      .optional(),
+    referrerCode: referralCodeSchema.optional(),
     returnPhone: optionalPhone,
     merchantType: z.enum(merchantTypes).default('b2c'),
     isCurrentTncAccepted: z.literal(true, { error: messages.termsNotAccepted }).optional(),
@@ -302,8 +284,7 @@ export type PickupLocationUpdate = z.infer<typeof pickupLocationUpdateSchema>;
 export const pickupLocationsQuerySchema = z.object({
   status: z.enum(pickupStatuses).optional(),
   q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pageQuery(100, 20, 100_000),
 });
 
 // Team -------------------------------------------------------------------------------------
@@ -341,7 +322,7 @@ export const shopListItemSchema = z.object({
   merchantType: z.enum(merchantTypes),
   lastSelectedAt: timestamp.nullable(),
 });
-export const shopListSchema = z.object({ items: z.array(shopListItemSchema), count: z.number().int() });
+export const shopListSchema = listSchema(shopListItemSchema);
 
 /** An area as a shop or pickup shows it: enough to print "Mirpur 10, Dhaka". */
 export const placeSchema = z.object({
@@ -392,10 +373,7 @@ export const pickupLocationSchema = z.object({
   updatedAt: timestamp,
 });
 export type PickupLocation = z.infer<typeof pickupLocationSchema>;
-export const pickupLocationListSchema = z.object({
-  items: z.array(pickupLocationSchema),
-  count: z.number().int(),
-});
+export const pickupLocationListSchema = listSchema(pickupLocationSchema);
 /** A saved pickup location and the spec's sentence for the toast. */
 export const pickupLocationSavedSchema = pickupLocationSchema.extend({ message: z.string() });
 
@@ -408,4 +386,4 @@ export const memberSchema = z.object({
   addedAt: timestamp,
 });
 export type Member = z.infer<typeof memberSchema>;
-export const memberListSchema = z.object({ items: z.array(memberSchema), count: z.number().int() });
+export const memberListSchema = listSchema(memberSchema);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages } from './errors';
+import { listSchema, pageQuery } from './lists';
 import { keyed, say } from './messages';
-import { emailSchema, nameSchema } from './names';
+import { emailSchema, nameSchema, requiredText } from './names';
 import { phoneSchema } from './phone';
 
 /**
@@ -13,10 +14,7 @@ import { phoneSchema } from './phone';
 /** A required, trimmed text of bounded length, with messages naming the field. */
 function text(label: string, min: number, max: number) {
   const required = say('field.required', '{field} is required', { field: label });
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
+  return requiredText(required)
     .min(min, say('field.minLength', '{field} must be at least {n} characters', { field: label, n: min }))
     .max(max, say('field.maxLength', '{field} must be at most {n} characters', { field: label, n: max }));
 }
@@ -106,7 +104,7 @@ export const boothInputSchema = z.object({
   nameBn: text('Name (Bengali)', 2, 120),
   addressEn: text('Address (English)', 10, 300),
   addressBn: text('Address (Bengali)', 10, 300),
-  districtId: z.string({ error: 'District is required' }).trim().min(1, 'District is required').max(100),
+  districtId: requiredText('District is required').max(100),
   areaId: z.string().trim().max(100).nullable().optional(),
   phone: phoneSchema,
   hoursEn: text('Hours (English)', 3, 120),
@@ -135,7 +133,7 @@ export const opsBoothSchema = z.object({
   active: z.boolean(),
   updatedAt: z.date(),
 });
-export const opsBoothListSchema = z.object({ items: z.array(opsBoothSchema), count: z.number().int() });
+export const opsBoothListSchema = listSchema(opsBoothSchema);
 
 // ---------------------------------------------------------------- truck types
 
@@ -182,10 +180,7 @@ export const opsTruckTypeSchema = z.object({
   position: z.number().int(),
   active: z.boolean(),
 });
-export const opsTruckTypeListSchema = z.object({
-  items: z.array(opsTruckTypeSchema),
-  count: z.number().int(),
-});
+export const opsTruckTypeListSchema = listSchema(opsTruckTypeSchema);
 
 // ---------------------------------------------------------------- FAQ
 
@@ -223,15 +218,12 @@ export const faqInputSchema = z.object({
 export type FaqInput = z.infer<typeof faqInputSchema>;
 
 export const opsFaqSchema = publicFaqSchema.extend({ status: z.enum(publishStatuses), updatedAt: z.date() });
-export const opsFaqListSchema = z.object({ items: z.array(opsFaqSchema), count: z.number().int() });
+export const opsFaqListSchema = listSchema(opsFaqSchema);
 
 // ---------------------------------------------------------------- blog
 
 /** Lower-case letters and digits in words joined by single hyphens: `cod-payment-next-day`. */
-export const blogSlugSchema = z
-  .string({ error: 'Slug is required' })
-  .trim()
-  .min(1, 'Slug is required')
+export const blogSlugSchema = requiredText('Slug is required')
   .min(3, 'Slug must be at least 3 characters')
   .max(80, 'Slug must be at most 80 characters')
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Slug may contain lower-case letters, digits and single hyphens only');
@@ -288,7 +280,7 @@ export const opsBlogPostSchema = z.object({
   publishedAt: z.date().nullable(),
   updatedAt: z.date(),
 });
-export const opsBlogListSchema = z.object({ items: z.array(opsBlogPostSchema), count: z.number().int() });
+export const opsBlogListSchema = listSchema(opsBlogPostSchema);
 
 export const mediaUploadedSchema = z.object({
   id: z.string(),
@@ -322,7 +314,7 @@ export function canMoveLead(from: LeadStatus, to: LeadStatus): boolean {
 const emailRequired = say('field.required', '{field} is required', { field: 'Email' });
 export const enterpriseLeadSchema = z.object({
   name: nameSchema('Name'),
-  email: z.string({ error: emailRequired }).trim().min(1, emailRequired).pipe(emailSchema),
+  email: requiredText(emailRequired).pipe(emailSchema),
   phone: z.string({ error: messages.phoneRequired }).trim().pipe(phoneSchema),
   company: text('Company', 2, 120),
   requirement: text('Requirement', 10, 2000),
@@ -337,8 +329,7 @@ export const leadMoveSchema = z.object({
 
 export const opsLeadQuerySchema = z.object({
   status: z.enum(leadStatuses, { error: siteContentMessages.leadStatus }).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageQuery(100, 20),
 });
 
 export const opsLeadSchema = z.object({
@@ -361,4 +352,4 @@ export const opsLeadSchema = z.object({
     }),
   ),
 });
-export const opsLeadListSchema = z.object({ items: z.array(opsLeadSchema), count: z.number().int() });
+export const opsLeadListSchema = listSchema(opsLeadSchema);

@@ -1,5 +1,6 @@
 import type { SitePage, SiteProps } from '@dak/domain/public-site';
 import { useState } from 'react';
+import { Field } from '../components/field';
 import { localizeDigits } from '../format';
 import { dictionaries, hrefOf } from '../i18n';
 
@@ -9,6 +10,22 @@ type CourierData = Extract<SitePage, { name: 'courier' }>;
 function phoneText(phone: string): string {
   const local = phone.replace(/^880/, '0');
   return /^01\d{9}$/.test(local) ? `${local.slice(0, 5)}-${local.slice(5)}` : local;
+}
+
+type Place = CourierData['districts'][number];
+
+/** A place picker's options: "any" first, then the places by name in the page's language. */
+function PlaceOptions(props: { any: string; places: Place[]; name: (place: Place) => string }) {
+  return (
+    <>
+      <option value="">{props.any}</option>
+      {props.places.map((place) => (
+        <option key={place.id} value={place.id}>
+          {props.name(place)}
+        </option>
+      ))}
+    </>
+  );
 }
 
 /**
@@ -40,39 +57,26 @@ export function CourierPage({ lang, page }: SiteProps & { page: CourierData }) {
       <section className="wrap section" aria-labelledby="booths-title">
         <h2 id="booths-title">{t.findTitle}</h2>
         <form className="card search-form" action={hrefOf(lang, '/courier')} method="get">
-          <div className="field">
-            <label htmlFor="courier-district">{t.district}</label>
+          <Field id="courier-district" label={t.district}>
             <select
               id="courier-district"
               name="districtId"
               value={districtId}
               onChange={(event) => setDistrictId(event.target.value)}
             >
-              <option value="">{t.anyDistrict}</option>
-              {page.districts.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {name(d)}
-                </option>
-              ))}
+              <PlaceOptions any={t.anyDistrict} places={page.districts} name={name} />
             </select>
-          </div>
+          </Field>
           {areasShown ? (
-            <div className="field">
-              <label htmlFor="courier-area">{t.area}</label>
+            <Field id="courier-area" label={t.area}>
               <select id="courier-area" name="areaId" defaultValue={page.areaId}>
-                <option value="">{t.anyArea}</option>
-                {page.areas.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {name(a)}
-                  </option>
-                ))}
+                <PlaceOptions any={t.anyArea} places={page.areas} name={name} />
               </select>
-            </div>
+            </Field>
           ) : null}
-          <div className="field">
-            <label htmlFor="courier-q">{t.q}</label>
+          <Field id="courier-q" label={t.q}>
             <input id="courier-q" name="q" defaultValue={page.q} autoComplete="off" />
-          </div>
+          </Field>
           <button className="btn btn--primary" type="submit">
             {t.button}
           </button>

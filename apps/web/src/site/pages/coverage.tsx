@@ -1,4 +1,5 @@
 import type { SitePage, SiteProps } from '@dak/domain/public-site';
+import { Field } from '../components/field';
 import { formatNumber, formatTaka, localizeDigits } from '../format';
 import { dictionaries, fill, hrefOf } from '../i18n';
 
@@ -40,8 +41,7 @@ export function CoveragePage({ lang, page }: SiteProps & { page: CoverageData })
           ))}
         </ul>
         <form className="card search-form" action={hrefOf(lang, '/coverage')} method="get">
-          <div className="field">
-            <label htmlFor="coverage-q">{t.search}</label>
+          <Field id="coverage-q" label={t.search}>
             <input
               id="coverage-q"
               name="q"
@@ -50,9 +50,8 @@ export function CoveragePage({ lang, page }: SiteProps & { page: CoverageData })
               autoComplete="off"
               required
             />
-          </div>
-          <div className="field">
-            <label htmlFor="coverage-from">{t.from}</label>
+          </Field>
+          <Field id="coverage-from" label={t.from}>
             <input
               id="coverage-from"
               name="from"
@@ -60,7 +59,7 @@ export function CoveragePage({ lang, page }: SiteProps & { page: CoverageData })
               placeholder={t.fromPlaceholder}
               autoComplete="off"
             />
-          </div>
+          </Field>
           <button className="btn btn--primary" type="submit">
             {t.button}
           </button>

@@ -1,5 +1,6 @@
 import type { SitePage, SiteProps } from '@dak/domain/public-site';
 import { type FormEvent, useState } from 'react';
+import { describedBy, Field as FormField } from '../components/field';
 import { formatNumber, formatTaka } from '../format';
 import { dictionaries, fill } from '../i18n';
 import {
@@ -118,39 +119,32 @@ function LeadForm({ lang }: { lang: SiteProps['lang'] }) {
       </div>
     );
   }
-  const input = (field: Field, type: string, autoComplete: string) => (
-    <div className="field" key={field}>
-      <label htmlFor={`lead-${field}`}>{t[field]}</label>
-      {field === 'requirement' ? (
-        <textarea
-          id={`lead-${field}`}
-          name={field}
-          rows={4}
-          value={values[field]}
-          placeholder={t.requirementHint}
-          aria-invalid={errors[field] ? true : undefined}
-          aria-describedby={errors[field] ? `lead-${field}-error` : undefined}
-          onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-        />
-      ) : (
-        <input
-          id={`lead-${field}`}
-          name={field}
-          type={type}
-          autoComplete={autoComplete}
-          value={values[field]}
-          aria-invalid={errors[field] ? true : undefined}
-          aria-describedby={errors[field] ? `lead-${field}-error` : undefined}
-          onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-        />
-      )}
-      {errors[field] ? (
-        <p className="field__error" id={`lead-${field}-error`}>
-          {leadMessage(errors[field], t.fieldNames[field], lang)}
-        </p>
-      ) : null}
-    </div>
-  );
+  const input = (field: Field, type: string, autoComplete: string) => {
+    const id = `lead-${field}`;
+    const problem = errors[field];
+    const control = {
+      id,
+      name: field,
+      value: values[field],
+      ...describedBy(id, problem),
+      onChange: (event: { target: { value: string } }) =>
+        setValues({ ...values, [field]: event.target.value }),
+    };
+    return (
+      <FormField
+        key={field}
+        id={id}
+        label={t[field]}
+        error={problem ? leadMessage(problem, t.fieldNames[field], lang) : undefined}
+      >
+        {field === 'requirement' ? (
+          <textarea {...control} rows={4} placeholder={t.requirementHint} />
+        ) : (
+          <input {...control} type={type} autoComplete={autoComplete} />
+        )}
+      </FormField>
+    );
+  };
   return (
     <form className="card lead-form" onSubmit={submit} onFocus={preloadLeadCheck} noValidate>
       <h2 id="lead-title">{t.formTitle}</h2>

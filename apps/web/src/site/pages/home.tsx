@@ -3,6 +3,7 @@ import { checkWeight, gramsFromKgText, type RateClass, weightLimits } from '@dak
 import type { AreaRef, Lang, SitePage, SiteProps } from '@dak/domain/public-site';
 import { type FormEvent, useState } from 'react';
 import { AreaPicker } from '../components/area-picker';
+import { describedBy, Field } from '../components/field';
 import { TrackBox } from '../components/track-box';
 import { formatDate, formatTaka, localizeDigits, toLatinDigits } from '../format';
 import { dictionaries, fill } from '../i18n';
@@ -166,8 +167,7 @@ function Calculator(props: { lang: Lang; calc: HomeData['calc']; cutoff: string 
           />
         </div>
         <div className="calc__row">
-          <div className="field">
-            <label htmlFor="calc-weight">{t.weight}</label>
+          <Field id="calc-weight" label={t.weight} hint={t.weightHint} error={fieldErrors.weight}>
             <input
               id="calc-weight"
               name="w"
@@ -175,21 +175,10 @@ function Calculator(props: { lang: Lang; calc: HomeData['calc']; cutoff: string 
               autoComplete="off"
               value={weight}
               onChange={(event) => setWeight(event.target.value)}
-              aria-invalid={fieldErrors.weight ? true : undefined}
-              aria-describedby={fieldErrors.weight ? 'calc-weight-error' : 'calc-weight-hint'}
+              {...describedBy('calc-weight', fieldErrors.weight, t.weightHint)}
             />
-            {fieldErrors.weight ? (
-              <p className="field__error" id="calc-weight-error">
-                {fieldErrors.weight}
-              </p>
-            ) : (
-              <p className="field__hint" id="calc-weight-hint">
-                {t.weightHint}
-              </p>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor="calc-price">{t.price}</label>
+          </Field>
+          <Field id="calc-price" label={t.price} hint={t.priceHint}>
             <input
               id="calc-price"
               name="price"
@@ -197,12 +186,9 @@ function Calculator(props: { lang: Lang; calc: HomeData['calc']; cutoff: string 
               autoComplete="off"
               value={price}
               onChange={(event) => setPrice(event.target.value)}
-              aria-describedby="calc-price-hint"
+              {...describedBy('calc-price', undefined, t.priceHint)}
             />
-            <p className="field__hint" id="calc-price-hint">
-              {t.priceHint}
-            </p>
-          </div>
+          </Field>
         </div>
         <button className="btn btn--primary btn--large" type="submit" disabled={busy}>
           {busy ? t.calculating : t.calculate}
