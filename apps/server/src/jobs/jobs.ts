@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery, type Transaction } from 'kysely';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { DB } from '../db/schema';
 import { transactionIdOf } from './jobs.repository';
 
@@ -34,6 +34,27 @@ export type JobDefinition<T> = {
   /** `jobId` stays the same across the retries of one job (a key for work done at most once). */
   run(data: T, context: { jobId: string }): Promise<void>;
 };
+
+/**
+ * A job the schedule sends (no data): its name, how often (`trigger`, for people; `cron`, UTC) and
+ * what it does.
+ */
+export function scheduledJob(job: {
+  name: string;
+  trigger: string;
+  cron: string;
+  run: () => Promise<unknown>;
+}): JobDefinition<object> {
+  return {
+    name: job.name,
+    trigger: job.trigger,
+    cron: job.cron,
+    data: z.object({}),
+    run: async () => {
+      await job.run();
+    },
+  };
+}
 
 export type JobsMode = 'in-process' | 'send-only' | 'inline';
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../schema';
 import type { BankSeed, BranchSeed } from './bank-rules';
-import { changed, fromExcluded, readSeed } from './upsert';
+import { readSeed, upsertSeedRows } from './upsert';
 
 /**
  * Loads banks (banks.json) and sample branches (bank-branches.json, see banks.README.md). Safe on
@@ -19,23 +19,12 @@ export async function seedBanks(db: Kysely<DB>): Promise<{ banks: number; branch
   const branchColumns = ['bank_id', 'name_en', 'name_bn', 'district_id', 'address'] as const;
 
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('banks')
-      .values(banks)
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet(fromExcluded(bankColumns)).where(changed('banks', bankColumns)),
-      )
-      .execute();
-    await trx
-      .insertInto('bank_branches')
-      .values(branches)
-      .onConflict((oc) =>
-        oc
-          .column('routing_number')
-          .doUpdateSet({ ...fromExcluded(branchColumns), updated_at: sql<never>`now()` })
-          .where(changed('bank_branches', branchColumns)),
-      )
-      .execute();
+    await upsertSeedRows(trx, 'banks', banks, { key: 'id', columns: bankColumns });
+    await upsertSeedRows(trx, 'bank_branches', branches, {
+      key: 'routing_number',
+      columns: branchColumns,
+      alsoSet: { updated_at: sql<never>`now()` },
+    });
   });
   return { banks: banks.length, branches: branches.length };
 }

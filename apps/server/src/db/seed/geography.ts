@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
 import type { AreaSeed, DistrictSeed, DivisionSeed, HubSeed, ZoneSeed } from './geo-rules';
-import { changed, fromExcluded, readSeed } from './upsert';
+import { readSeed, upsertSeedRows } from './upsert';
 
 /**
  * Loads the reference geography (divisions, districts, zones, hubs, delivery areas) from the
@@ -42,49 +42,13 @@ export async function seedGeography(db: Kysely<DB>): Promise<{ areas: number }> 
     // Parents before children; one multi-row statement per table (686 areas × 13 values is far
     // below PostgreSQL's 65 535 parameters). Upazilas precede city areas in the file, and the
     // parent_upazila_id check runs at the end of the statement anyway.
-    await trx
-      .insertInto('divisions')
-      .values(divisions)
-      .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet(fromExcluded(divisionColumns))
-          .where(changed('divisions', divisionColumns)),
-      )
-      .execute();
-    await trx
-      .insertInto('districts')
-      .values(districts)
-      .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet(fromExcluded(districtColumns))
-          .where(changed('districts', districtColumns)),
-      )
-      .execute();
-    await trx
-      .insertInto('zones')
-      .values(zones)
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet(fromExcluded(zoneColumns)).where(changed('zones', zoneColumns)),
-      )
-      .execute();
+    await upsertSeedRows(trx, 'divisions', divisions, { key: 'id', columns: divisionColumns });
+    await upsertSeedRows(trx, 'districts', districts, { key: 'id', columns: districtColumns });
+    await upsertSeedRows(trx, 'zones', zones, { key: 'id', columns: zoneColumns });
     // hubs.active is left out of the update: staff switch hubs on and off.
-    await trx
-      .insertInto('hubs')
-      .values(hubs)
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet(fromExcluded(hubColumns)).where(changed('hubs', hubColumns)),
-      )
-      .execute();
+    await upsertSeedRows(trx, 'hubs', hubs, { key: 'id', columns: hubColumns });
     // areas.is_covered is left out of the update: coverage is the staff's call.
-    await trx
-      .insertInto('areas')
-      .values(areas)
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet(fromExcluded(areaColumns)).where(changed('areas', areaColumns)),
-      )
-      .execute();
+    await upsertSeedRows(trx, 'areas', areas, { key: 'id', columns: areaColumns });
   });
   return { areas: areas.length };
 }

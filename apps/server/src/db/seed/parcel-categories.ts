@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
-import { changed, fromExcluded } from './upsert';
+import { readSeed, upsertSeedRows } from './upsert';
 
 /**
  * Loads the parcel categories and their variants (parcel-categories.json): names in English and
@@ -21,9 +20,8 @@ export type CategorySeed = {
   variants: Omit<CategorySeed, 'variants'>[];
 };
 
-export async function readCategorySeed(): Promise<CategorySeed[]> {
-  const text = await readFile(new URL('./parcel-categories.json', import.meta.url), 'utf8');
-  return JSON.parse(text) as CategorySeed[];
+export function readCategorySeed(): Promise<CategorySeed[]> {
+  return readSeed<CategorySeed>('parcel-categories');
 }
 
 export async function seedParcelCategories(
@@ -38,24 +36,8 @@ export async function seedParcelCategories(
   const variantColumns = [...columns, 'category_id'] as const;
 
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('parcel_categories')
-      .values(categories)
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet(fromExcluded(columns)).where(changed('parcel_categories', columns)),
-      )
-      .execute();
-    if (variants.length === 0) return;
-    await trx
-      .insertInto('parcel_category_variants')
-      .values(variants)
-      .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet(fromExcluded(variantColumns))
-          .where(changed('parcel_category_variants', variantColumns)),
-      )
-      .execute();
+    await upsertSeedRows(trx, 'parcel_categories', categories, { key: 'id', columns });
+    await upsertSeedRows(trx, 'parcel_category_variants', variants, { key: 'id', columns: variantColumns });
   });
   return { categories: categories.length, variants: variants.length };
 }

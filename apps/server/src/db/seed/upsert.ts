@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type RawBuilder, sql } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB } from '../schema';
 
 /**
  * Shared by the seeds (geography, banks, parcel categories), which all upsert checked-in JSON on
@@ -27,4 +28,34 @@ export function fromExcluded<C extends string>(columns: readonly C[]): Record<C,
 export function changed(table: string, columns: readonly string[]) {
   const list = (prefix: string) => sql.join(columns.map((c) => sql.ref(`${prefix}.${c}`)));
   return sql<boolean>`(${list(table)}) is distinct from (${list('excluded')})`;
+}
+
+/**
+ * Inserts the seed's rows into `table`; a row whose `key` exists already gets `columns` (and
+ * `alsoSet`) from the seed, only when one of `columns` changed. Columns not named (the flags staff
+ * own) keep their values.
+ */
+export async function upsertSeedRows<T extends keyof DB & string>(
+  trx: Kysely<DB>,
+  table: T,
+  rows: readonly Insertable<DB[T]>[],
+  upsert: {
+    key: keyof DB[T] & string;
+    columns: readonly (keyof DB[T] & string)[];
+    alsoSet?: Record<string, RawBuilder<never>>;
+  },
+) {
+  if (rows.length === 0) return;
+  // biome-ignore lint/suspicious/noExplicitAny: one statement for every seeded table, typed by the signature.
+  const db = trx as unknown as Kysely<any>;
+  await db
+    .insertInto(table as string)
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .column(upsert.key)
+        .doUpdateSet({ ...fromExcluded(upsert.columns), ...upsert.alsoSet })
+        .where(changed(table, upsert.columns)),
+    )
+    .execute();
 }

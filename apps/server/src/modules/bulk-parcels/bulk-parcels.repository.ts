@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { pageWithCount } from '../../db/queries';
 import type { BulkParcelCreateLogsTable, DB } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -28,8 +29,8 @@ export function createBulkParcelsRepository(db: Kysely<DB>) {
     /** One page of the shop's uploads, newest first, with who uploaded, and how many in all. */
     async logs(shopId: string, page: { limit: number; offset: number }, trx: Executor = db) {
       const base = trx.selectFrom('bulk_parcel_create_logs as b').where('b.shop_id', '=', shopId);
-      const [rows, count] = await Promise.all([
-        base
+      return pageWithCount(base, page, (q) =>
+        q
           .innerJoin('users as u', 'u.id', 'b.user_id')
           .select([
             'b.id',
@@ -42,13 +43,8 @@ export function createBulkParcelsRepository(db: Kysely<DB>) {
             'u.full_name',
           ])
           .orderBy('b.created_at', 'desc')
-          .orderBy('b.id', 'desc')
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, count: Number(count.n) };
+          .orderBy('b.id', 'desc'),
+      );
     },
   };
 }

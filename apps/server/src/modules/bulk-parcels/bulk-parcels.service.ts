@@ -16,6 +16,7 @@ import type { ChargeQuote } from '@dak/domain/pricing';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { pageOf } from '../../lib/paging';
 import type { AddressPredictionService } from '../address-prediction/address-prediction.service';
 import type { FlagsService } from '../flags/flags.service';
 import { type KeyRecorder, requestHash } from '../parcels/idempotency';
@@ -233,19 +234,15 @@ export function createBulkParcelsService(deps: {
     },
 
     async logs(shopId: string, page: { limit: number; offset: number }) {
-      const { rows, count } = await repo.logs(shopId, page);
-      return {
-        items: rows.map((r) => ({
-          id: r.id,
-          fileName: r.file_name,
-          total: r.total,
-          created: r.created,
-          failed: r.failed,
-          user: { id: r.user_id, name: r.full_name },
-          createdAt: r.created_at,
-        })),
-        count,
-      };
+      return pageOf(await repo.logs(shopId, page), (r) => ({
+        id: r.id,
+        fileName: r.file_name,
+        total: r.total,
+        created: r.created,
+        failed: r.failed,
+        user: { id: r.user_id, name: r.full_name },
+        createdAt: r.created_at,
+      }));
     },
   };
 }

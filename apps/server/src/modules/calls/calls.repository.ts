@@ -1,5 +1,6 @@
 import type { CallOutcome } from '@dak/domain/returns';
-import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import { containing, pageWithCount } from '../../db/queries';
 import type { CallLogsTable, DB } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -94,32 +95,29 @@ export function createCallsRepository(db: Kysely<DB>) {
         .where('c.shop_id', '=', shopId);
       if (query.outcome) base = base.where('c.outcome', '=', query.outcome);
       if (query.q) {
-        const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
+        const like = containing(query.q);
         base = base.where((eb) =>
           eb.or([eb('p.tracking_id', 'ilike', like), eb('c.customer_phone', 'like', like)]),
         );
       }
-      const count = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-      const rows = await base
-        .select([
-          'c.id',
-          'p.tracking_id',
-          'c.started_at',
-          'c.outcome',
-          'c.duration_seconds',
-          'c.customer_phone',
-          'c.source',
-          'c.recording_key',
-          'c.recording_deleted_at',
-          's.name as caller_name',
-          's.role as caller_role',
-        ])
-        .orderBy('c.started_at', 'desc')
-        .orderBy('c.id')
-        .limit(query.limit)
-        .offset(query.offset)
-        .execute();
-      return { rows, count: count.n };
+      return pageWithCount(base, query, (q) =>
+        q
+          .select([
+            'c.id',
+            'p.tracking_id',
+            'c.started_at',
+            'c.outcome',
+            'c.duration_seconds',
+            'c.customer_phone',
+            'c.source',
+            'c.recording_key',
+            'c.recording_deleted_at',
+            's.name as caller_name',
+            's.role as caller_role',
+          ])
+          .orderBy('c.started_at', 'desc')
+          .orderBy('c.id'),
+      );
     },
 
     shopRecording(shopId: string, callId: string, trx: Executor = db) {

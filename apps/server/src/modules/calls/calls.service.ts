@@ -8,6 +8,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
+import { pageOf } from '../../lib/paging';
 import type { Storage } from '../../lib/storage';
 import { recordRobocallVerified } from '../parcel-transitions/parcel-transitions.service';
 import type { CallsRepository } from './calls.repository';
@@ -172,27 +173,23 @@ export function createCallsService(deps: {
       shopId: string,
       query: { q?: string; outcome?: CallOutcome; limit: number; offset: number },
     ): Promise<{ items: CallLog[]; count: number }> {
-      const { rows, count } = await repo.listForShop(shopId, query);
-      return {
-        count,
-        items: rows.map((r) => ({
-          id: r.id,
-          trackingId: r.tracking_id,
-          startedAt: r.started_at,
-          outcome: r.outcome,
-          durationSeconds: r.duration_seconds,
-          customerPhone: r.customer_phone,
-          source: r.source,
-          caller: r.caller_name
-            ? {
-                kind: r.caller_role === 'rider' ? ('rider' as const) : ('staff' as const),
-                name: r.caller_name,
-              }
-            : { kind: 'ivr' as const, name: null },
-          hasRecording: r.recording_key !== null,
-          recordingDeleted: r.recording_deleted_at !== null,
-        })),
-      };
+      return pageOf(await repo.listForShop(shopId, query), (r) => ({
+        id: r.id,
+        trackingId: r.tracking_id,
+        startedAt: r.started_at,
+        outcome: r.outcome,
+        durationSeconds: r.duration_seconds,
+        customerPhone: r.customer_phone,
+        source: r.source,
+        caller: r.caller_name
+          ? {
+              kind: r.caller_role === 'rider' ? ('rider' as const) : ('staff' as const),
+              name: r.caller_name,
+            }
+          : { kind: 'ivr' as const, name: null },
+        hasRecording: r.recording_key !== null,
+        recordingDeleted: r.recording_deleted_at !== null,
+      }));
     },
 
     /** A call's recording, only for the shop whose parcel it was. */

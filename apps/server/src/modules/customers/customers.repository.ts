@@ -1,10 +1,9 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import { sql } from 'kysely';
+import { containing, pageWithCount } from '../../db/queries';
 import type { DB, ShopCustomersTable } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 export type CustomerSearch = { phone?: string; phoneDigits?: string; text?: string };
 
@@ -72,22 +71,17 @@ export function createCustomersRepository(db: Kysely<DB>) {
           if (search.phone)
             or.push(eb('c.phone', '=', search.phone), eb('c.alternate_phone', '=', search.phone));
           if (search.phoneDigits) or.push(eb('c.phone', 'like', `%${search.phoneDigits}%`));
-          if (search.text) or.push(eb('c.name', 'ilike', `%${escapeLike(search.text)}%`));
+          if (search.text) or.push(eb('c.name', 'ilike', containing(search.text)));
           return eb.or(or);
         });
-      const [rows, count] = await Promise.all([
-        matching
+      return pageWithCount(matching, filter, (q) =>
+        q
           .innerJoin('areas as a', 'a.id', 'c.delivery_area_id')
           .selectAll('c')
           .select(['a.name_en as area_name_en', 'a.name_bn as area_name_bn'])
           .orderBy(sql`c.last_booked_at desc nulls last`)
-          .orderBy('c.id')
-          .limit(filter.limit)
-          .offset(filter.offset)
-          .execute(),
-        matching.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, count: Number(count.n) };
+          .orderBy('c.id'),
+      );
     },
 
     /** Delivered and returned parcels to a phone across every shop: counts only. */

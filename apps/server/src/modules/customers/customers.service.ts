@@ -10,6 +10,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB, ShopCustomersTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { pageOf } from '../../lib/paging';
 import type { GeoService } from '../geo/geo.service';
 import type { CustomerRow, CustomerSearch, CustomersRepository } from './customers.repository';
 
@@ -118,13 +119,13 @@ export function createCustomersService(deps: {
     recordBookings,
 
     async list(shopId: string, query: CustomerListQuery) {
-      const { rows, count } = await repo.list({
+      const page = await repo.list({
         shopId,
         search: searchOf(query.q),
         limit: query.limit,
         offset: query.offset,
       });
-      return { items: rows.map(toCustomer), count };
+      return pageOf(page, toCustomer);
     },
 
     /** The shop's customer with this (normalised) phone, or null. */

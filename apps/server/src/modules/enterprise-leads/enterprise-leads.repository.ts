@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { pageWithCount } from '../../db/queries';
 import type { DB } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -23,17 +24,7 @@ export function createEnterpriseLeadsRepository(db: Kysely<DB>) {
     async list(filter: { status?: LeadStatus; limit: number; offset: number }, trx: Executor = db) {
       let query = trx.selectFrom('enterprise_leads');
       if (filter.status) query = query.where('status', '=', filter.status);
-      const [rows, total] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id')
-          .limit(filter.limit)
-          .offset(filter.offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, count: Number(total.n) };
+      return pageWithCount(query, filter, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'));
     },
     find(id: string, trx: Executor = db) {
       return trx.selectFrom('enterprise_leads').selectAll().where('id', '=', id).executeTakeFirst();

@@ -7,6 +7,7 @@ import {
   type Zone,
 } from '@dak/domain/geo';
 import type { Kysely, Transaction } from 'kysely';
+import { escapeLike } from '../../db/queries';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import { createGeoRepository, type GeoRepository } from './geo.repository';
@@ -23,8 +24,6 @@ const minSimilarity = 0.5;
 const fuzzyBelow = 5;
 /** Below this many characters a query matches word starts only ("m" is not every "…m…"). */
 const minInfixLength = 3;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 type AreaRow = Awaited<ReturnType<GeoRepository['listAreasOfDistrict']>>[number];
 

@@ -1,10 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { containing } from '../../db/queries';
 import type { DB } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
-
-/** `%q%` for ILIKE, with the pattern's own characters escaped. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Limits a list to `hubs` (null: every hub; empty: none). */
 const inHubs = (hubs: readonly string[] | null) => (hubs && hubs.length === 0 ? [''] : hubs);
@@ -84,7 +82,7 @@ export function createHubsRepository(db: Kysely<DB>) {
       const hubs = inHubs(where.hubs);
       if (hubs) q = q.where('h.id', 'in', hubs);
       if (where.q) {
-        const like = likePattern(where.q);
+        const like = containing(where.q);
         q = q.where((eb) =>
           eb.or([
             eb('h.id', 'ilike', like),
@@ -156,7 +154,7 @@ export function createHubsRepository(db: Kysely<DB>) {
       if (where.hubId) q = q.where('h.id', '=', where.hubId);
       if (where.active !== undefined) q = q.where('s.active', '=', where.active);
       if (where.q) {
-        const like = likePattern(where.q);
+        const like = containing(where.q);
         const digits = where.q.replace(/\D/g, '').replace(/^(?:880|0)/, '');
         q = q.where((eb) =>
           eb.or([

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { pageWithCount } from '../../db/queries';
 import type { DB } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -79,8 +80,8 @@ export function createNidRepository(db: Kysely<DB>) {
     /** Review queue rows with what a reviewer compares: the person's name, birth date and phone. */
     async review(filter: { status: 'pending' | 'verified' | 'failed'; limit: number; offset: number }) {
       const base = db.selectFrom('nid_submissions').where('nid_submissions.status', '=', filter.status);
-      const [items, total] = await Promise.all([
-        base
+      return pageWithCount(base, filter, (q) =>
+        q
           .innerJoin('users', 'users.id', 'nid_submissions.user_id')
           .leftJoin('shops', 'shops.id', 'nid_submissions.shop_id')
           .leftJoin('staff', 'staff.id', 'nid_submissions.reviewed_by_staff_id')
@@ -94,13 +95,8 @@ export function createNidRepository(db: Kysely<DB>) {
             'staff.name as reviewer_name',
           ])
           // Oldest first while waiting (first come, first served); newest first once decided.
-          .orderBy('nid_submissions.seq', filter.status === 'pending' ? 'asc' : 'desc')
-          .limit(filter.limit)
-          .offset(filter.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { items, count: Number(total.n) };
+          .orderBy('nid_submissions.seq', filter.status === 'pending' ? 'asc' : 'desc'),
+      );
     },
     /** Decides a pending submission; undefined when it is not pending (any more). */
     decide(

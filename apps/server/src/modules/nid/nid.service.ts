@@ -16,6 +16,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { decodesAsImage } from '../../lib/image-decode';
+import { pageOf } from '../../lib/paging';
 import type { Storage } from '../../lib/storage';
 import { createNidRepository } from './nid.repository';
 
@@ -203,34 +204,30 @@ export function createNidService(deps: { db: Kysely<DB>; clock: Clock; storage: 
     },
 
     async reviewQueue(filter: { status: 'pending' | 'verified' | 'failed'; limit: number; offset: number }) {
-      const { items, count } = await repo.review(filter);
-      return {
-        count,
-        items: items.map((row) => ({
-          id: row.id,
-          status: row.status,
-          nidNumber: row.nid_number,
-          reason: row.reason,
-          submittedAt: row.created_at,
-          reviewedAt: row.reviewed_at,
-          reviewedBy:
-            row.reviewed_by_staff_id && row.reviewer_name
-              ? { staffId: row.reviewed_by_staff_id, name: row.reviewer_name }
-              : null,
-          user: {
-            id: row.user_id,
-            phone: row.user_phone,
-            name: row.user_name,
-            fullName: row.user_full_name,
-            dateOfBirth: row.user_date_of_birth,
-          },
-          shop: row.shop_id && row.shop_name ? { id: row.shop_id, name: row.shop_name } : null,
-          images: {
-            front: `/api/v1/ops/nid/${row.id}/image/front`,
-            back: `/api/v1/ops/nid/${row.id}/image/back`,
-          },
-        })),
-      };
+      return pageOf(await repo.review(filter), (row) => ({
+        id: row.id,
+        status: row.status,
+        nidNumber: row.nid_number,
+        reason: row.reason,
+        submittedAt: row.created_at,
+        reviewedAt: row.reviewed_at,
+        reviewedBy:
+          row.reviewed_by_staff_id && row.reviewer_name
+            ? { staffId: row.reviewed_by_staff_id, name: row.reviewer_name }
+            : null,
+        user: {
+          id: row.user_id,
+          phone: row.user_phone,
+          name: row.user_name,
+          fullName: row.user_full_name,
+          dateOfBirth: row.user_date_of_birth,
+        },
+        shop: row.shop_id && row.shop_name ? { id: row.shop_id, name: row.shop_name } : null,
+        images: {
+          front: `/api/v1/ops/nid/${row.id}/image/front`,
+          back: `/api/v1/ops/nid/${row.id}/image/back`,
+        },
+      }));
     },
 
     async approve(input: { id: string; staffId: string }) {

@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
+import { containing, pageWithCount } from '../../db/queries';
 import type { DB } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** SQL for the console's view of shops: search and people (read only). */
@@ -21,14 +21,14 @@ export function createOpsRepository(db: Kysely<DB>) {
         const phonePart = /^\d{3,}$/.test(digits) ? digits.replace(/^(880|0)/, '') : null;
         query = query.where((eb) =>
           eb.or([
-            eb('shops.name', 'ilike', `%${escapeLike(q)}%`),
+            eb('shops.name', 'ilike', containing(q)),
             ...(phonePart ? [eb('users.phone', 'like', `%${phonePart}%`)] : []),
             ...(uuidPattern.test(q) ? [eb('shops.id', '=', q.toLowerCase())] : []),
           ]),
         );
       }
-      const [items, total] = await Promise.all([
-        query
+      return pageWithCount(query, filter, (q) =>
+        q
           .select([
             'shops.id',
             'shops.name',
@@ -47,13 +47,8 @@ export function createOpsRepository(db: Kysely<DB>) {
               .as('member_count'),
           )
           .orderBy('shops.created_at', 'desc')
-          .orderBy('shops.id')
-          .limit(filter.limit)
-          .offset(filter.offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { items, count: Number(total.n) };
+          .orderBy('shops.id'),
+      );
     },
     findShop(shopId: string, trx: Executor = db) {
       return trx

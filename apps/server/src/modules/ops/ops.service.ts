@@ -2,6 +2,7 @@ import type { OpsShopDetail } from '@dak/domain/ops';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
+import { pageOf } from '../../lib/paging';
 import type { NidService } from '../nid/nid.service';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
 import type { PickupLocationsService } from '../pickup-locations/pickup-locations.service';
@@ -28,18 +29,14 @@ export function createOpsService(deps: {
 
   return {
     async listShops(filter: { q?: string; limit: number; offset: number }) {
-      const { items, count } = await repo.searchShops(filter);
-      return {
-        count,
-        items: items.map((s) => ({
-          id: s.id,
-          name: s.name,
-          merchantType: s.merchant_type,
-          owner: { id: s.owner_id, phone: s.owner_phone, name: s.owner_name },
-          memberCount: Number(s.member_count ?? 0),
-          createdAt: s.created_at,
-        })),
-      };
+      return pageOf(await repo.searchShops(filter), (s) => ({
+        id: s.id,
+        name: s.name,
+        merchantType: s.merchant_type,
+        owner: { id: s.owner_id, phone: s.owner_phone, name: s.owner_name },
+        memberCount: Number(s.member_count ?? 0),
+        createdAt: s.created_at,
+      }));
     },
 
     async shopDetail(shopId: string): Promise<OpsShopDetail> {

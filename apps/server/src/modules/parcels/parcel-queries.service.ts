@@ -5,6 +5,7 @@ import { normalizeTrackingId } from '@dak/domain/tracking-id';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
+import { pageOf } from '../../lib/paging';
 import { toEvent, toParcel } from './parcel-shapes';
 import type { ParcelListFilter, ParcelsRepository } from './parcels.repository';
 
@@ -85,8 +86,7 @@ export function createParcelQueries(deps: { repo: ParcelsRepository; load: Parce
           filter.createdBefore = next;
         } else filter.createdUntil = new Date(query.to);
       }
-      const { rows, count } = await repo.list(filter);
-      return { items: rows.map(toParcel), count };
+      return pageOf(await repo.list(filter), toParcel);
     },
 
     async get(shopId: string, parcelId: string): Promise<ParcelDetail> {

@@ -1,10 +1,9 @@
 import type { ParcelStatus, PaymentStatus } from '@dak/domain/parcel-status';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { containing } from '../../db/queries';
 import type { DB, ParcelsTable } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 export type ParcelListFilter = {
   shopId: string;
@@ -99,7 +98,7 @@ export function createParcelsRepository(db: Kysely<DB>) {
               or.push(
                 eb('p.invoice_id', '=', search.text),
                 eb('p.tracking_id', '=', search.text.toUpperCase()),
-                eb('p.customer_name', 'ilike', `%${escapeLike(search.text)}%`),
+                eb('p.customer_name', 'ilike', containing(search.text)),
               );
             }
             and.push(eb.or(or));

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { containing, escapeLike, pageWithCount } from '../../db/queries';
 import type { DB } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -13,11 +14,6 @@ const branchColumns = [
   'bank_branches.address',
   'bank_branches.active',
 ] as const;
-
-/** `%`, `_` and `\` typed by a person match themselves in an ILIKE pattern. */
-export function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** SQL for banks and their branches; every method takes an optional transaction. */
 export function createBanksRepository(db: Kysely<DB>) {
@@ -53,27 +49,19 @@ export function createBanksRepository(db: Kysely<DB>) {
       if (filter.districtId) query = query.where('district_id', '=', filter.districtId);
       const q = filter.q?.trim();
       if (q) {
-        const pattern = `%${likeEscape(q)}%`;
+        const pattern = containing(q);
         query = query.where((eb) =>
           eb.or([
             eb('name_en', 'ilike', pattern),
             eb('name_bn', 'ilike', pattern),
             eb('address', 'ilike', pattern),
-            eb('routing_number', 'like', `${likeEscape(q)}%`),
+            eb('routing_number', 'like', `${escapeLike(q)}%`),
           ]),
         );
       }
-      const [items, total] = await Promise.all([
-        query
-          .select(branchColumns)
-          .orderBy('district_id')
-          .orderBy('name_en')
-          .limit(filter.limit)
-          .offset(filter.offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { items, count: Number(total.n) };
+      return pageWithCount(query, filter, (q) =>
+        q.select(branchColumns).orderBy('district_id').orderBy('name_en'),
+      );
     },
     findBranch(id: number, trx: Executor = db) {
       return trx.selectFrom('bank_branches').select(branchColumns).where('id', '=', id).executeTakeFirst();

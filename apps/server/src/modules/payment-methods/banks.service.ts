@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { pageOf } from '../../lib/paging';
 import { createBanksRepository } from './banks.repository';
 
 type BranchRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createBanksRepository>['findBranch']>>>;
@@ -54,8 +55,7 @@ export function createBanksService(deps: { db: Kysely<DB>; clock: Clock }) {
     }) {
       const bank = await requireBank(input.bankId);
       if (!bank.active) throw new AppError('NOT_FOUND', 'Bank not found');
-      const { items, count } = await repo.listBranches({ ...input, active: true });
-      return { items: items.map(branchView), count };
+      return pageOf(await repo.listBranches({ ...input, active: true }), branchView);
     },
 
     async listAllBranches(input: {
@@ -68,8 +68,10 @@ export function createBanksService(deps: { db: Kysely<DB>; clock: Clock }) {
     }) {
       await requireBank(input.bankId);
       const active = input.active === undefined ? undefined : input.active === 'true';
-      const { items, count } = await repo.listBranches({ ...input, active });
-      return { items: items.map((row) => ({ ...branchView(row), active: row.active })), count };
+      return pageOf(await repo.listBranches({ ...input, active }), (row) => ({
+        ...branchView(row),
+        active: row.active,
+      }));
     },
 
     async setBranchActive(branchId: number, active: boolean) {

@@ -3,6 +3,11 @@ import type { DB } from '../../db/schema';
 
 type Numbers = { account_number: string | null; wallet_number: string | null };
 
+/** The tables holding account and wallet numbers, each with the column naming one of its rows. */
+const keyOf = { shop_payment_methods: 'shop_id', shop_payment_method_changes: 'id' } as const;
+export type NumbersTable = keyof typeof keyOf;
+export const numbersTables = Object.keys(keyOf) as NumbersTable[];
+
 /** The rows the encryption migration reads and rewrites: numbers not under the current key. */
 export function createEncryptionRepository(db: Kysely<DB>) {
   /** A number held, but not under the key whose values look like `currentPattern`. */
@@ -14,42 +19,29 @@ export function createEncryptionRepository(db: Kysely<DB>) {
   ];
 
   return {
-    staleMethods(currentPattern: string) {
+    /** The rows of `table` with a number not under the current key; `key` names the row. */
+    stale(table: NumbersTable, currentPattern: string) {
       return db
-        .selectFrom('shop_payment_methods')
-        .select(['shop_id', 'account_number', 'wallet_number'])
+        .selectFrom(table)
+        .select([
+          sql<string>`${sql.ref(keyOf[table])}::text`.as('key'),
+          'shop_id',
+          'account_number',
+          'wallet_number',
+        ])
         .where((eb) =>
           eb.or([stale('account_number', currentPattern), stale('wallet_number', currentPattern)]),
         )
         .execute();
     },
 
-    /** Rewrites a shop's numbers if they still hold what was read: how many rows changed (0 or 1). */
-    async rewriteMethod(shopId: string, read: Numbers, values: Numbers) {
+    /** Rewrites a row's numbers if they still hold what was read: how many rows changed (0 or 1). */
+    async rewrite(table: NumbersTable, key: string, read: Numbers, values: Numbers) {
       const result = await db
-        .updateTable('shop_payment_methods')
+        .updateTable(table)
         .set(values)
-        .where('shop_id', '=', shopId)
-        .where((eb) => eb.and(unchanged(read)))
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
-
-    staleChanges(currentPattern: string) {
-      return db
-        .selectFrom('shop_payment_method_changes')
-        .select(['id', 'shop_id', 'account_number', 'wallet_number'])
-        .where((eb) =>
-          eb.or([stale('account_number', currentPattern), stale('wallet_number', currentPattern)]),
-        )
-        .execute();
-    },
-
-    async rewriteChange(id: number, read: Numbers, values: Numbers) {
-      const result = await db
-        .updateTable('shop_payment_method_changes')
-        .set(values)
-        .where('id', '=', id)
+        // The key as text; PostgreSQL reads it as the column's type, so the row is found by its index.
+        .where(sql.ref(keyOf[table]), '=', key)
         .where((eb) => eb.and(unchanged(read)))
         .executeTakeFirst();
       return Number(result.numUpdatedRows);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type FieldCipher, UnknownDataKeyError } from '../../lib/field-cipher';
-import { createEncryptionRepository } from './payment-methods.encryption.repository';
+import { createEncryptionRepository, numbersTables } from './payment-methods.encryption.repository';
 
 export const secretColumns = ['account_number', 'wallet_number'] as const;
 export type SecretColumn = (typeof secretColumns)[number];
@@ -45,11 +45,10 @@ export async function encryptStoredNumbers(
     account_number: bring(row.account_number, 'account_number', row.shop_id),
     wallet_number: bring(row.wallet_number, 'wallet_number', row.shop_id),
   });
-  for (const row of await repo.staleMethods(current)) {
-    rewritten += await repo.rewriteMethod(row.shop_id, row, brought(row));
-  }
-  for (const row of await repo.staleChanges(current)) {
-    rewritten += await repo.rewriteChange(row.id, row, brought(row));
+  for (const table of numbersTables) {
+    for (const row of await repo.stale(table, current)) {
+      rewritten += await repo.rewrite(table, row.key, row, brought(row));
+    }
   }
   return { rewritten, unreadable };
 }

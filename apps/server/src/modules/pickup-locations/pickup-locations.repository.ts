@@ -1,10 +1,9 @@
 import type { PickupStatus } from '@dak/domain/shop';
 import type { Kysely, Transaction } from 'kysely';
+import { containing } from '../../db/queries';
 import type { DB } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 export type PickupLocationFilter = { shopId: string; status?: PickupStatus; q?: string };
 
@@ -52,7 +51,7 @@ export function createPickupLocationsRepository(db: Kysely<DB>) {
         total = total.where('p.status', '=', filter.status);
       }
       if (filter.q) {
-        const pattern = `%${escapeLike(filter.q)}%`;
+        const pattern = containing(filter.q);
         items = items.where('p.name', 'ilike', pattern);
         total = total.where('p.name', 'ilike', pattern);
       }

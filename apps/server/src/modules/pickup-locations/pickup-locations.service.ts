@@ -10,6 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { pageOf } from '../../lib/paging';
 import type { PickupLocationsRepository } from './pickup-locations.repository';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -66,8 +67,7 @@ export function createPickupLocationsService(deps: {
 
   return {
     async list(input: { shopId: string; status?: PickupStatus; q?: string; limit: number; offset: number }) {
-      const { rows, count } = await repo.list({ ...input, q: input.q || undefined });
-      return { items: rows.map(toPickupLocation), count };
+      return pageOf(await repo.list({ ...input, q: input.q || undefined }), toPickupLocation);
     },
 
     async get(shopId: string, id: string, trx: Executor = db) {

@@ -7,6 +7,27 @@ const planColumns = ['p.id', 'p.name', 'p.plan', 'p.is_default'] as const;
 
 /** SQL for price plans, a shop's plan and the parcel category catalogue. */
 export function createPricingRepository(db: Kysely<DB>) {
+  /** Active categories by id, with their surcharge. */
+  function findCategories(ids: readonly string[], trx: Executor = db) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return trx
+      .selectFrom('parcel_categories')
+      .select(['id', 'surcharge_poisha'])
+      .where('id', 'in', ids)
+      .where('active', '=', true)
+      .execute();
+  }
+  /** Active variants by id, with their category (findVariant checks it). */
+  function findVariants(ids: readonly string[], trx: Executor = db) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return trx
+      .selectFrom('parcel_category_variants')
+      .select(['id', 'category_id', 'surcharge_poisha'])
+      .where('id', 'in', ids)
+      .where('active', '=', true)
+      .execute();
+  }
+
   return {
     findDefaultPlan(trx: Executor = db) {
       return trx
@@ -56,42 +77,17 @@ export function createPricingRepository(db: Kysely<DB>) {
       ]);
       return { categories, variants };
     },
-    findCategory(id: string, trx: Executor = db) {
-      return trx
-        .selectFrom('parcel_categories')
-        .select(['id', 'surcharge_poisha'])
-        .where('id', '=', id)
-        .where('active', '=', true)
-        .executeTakeFirst();
+    /** An active category's surcharge. */
+    async findCategory(id: string, trx: Executor = db) {
+      const [category] = await findCategories([id], trx);
+      return category;
     },
-    /** findCategory for many ids at once. */
-    findCategories(ids: readonly string[], trx: Executor = db) {
-      if (ids.length === 0) return Promise.resolve([]);
-      return trx
-        .selectFrom('parcel_categories')
-        .select(['id', 'surcharge_poisha'])
-        .where('id', 'in', ids)
-        .where('active', '=', true)
-        .execute();
-    },
-    /** Active variants by id, with their category (findVariant checks it per query). */
-    findVariants(ids: readonly string[], trx: Executor = db) {
-      if (ids.length === 0) return Promise.resolve([]);
-      return trx
-        .selectFrom('parcel_category_variants')
-        .select(['id', 'category_id', 'surcharge_poisha'])
-        .where('id', 'in', ids)
-        .where('active', '=', true)
-        .execute();
-    },
-    findVariant(id: string, categoryId: string, trx: Executor = db) {
-      return trx
-        .selectFrom('parcel_category_variants')
-        .select(['id', 'surcharge_poisha'])
-        .where('id', '=', id)
-        .where('category_id', '=', categoryId)
-        .where('active', '=', true)
-        .executeTakeFirst();
+    findCategories,
+    findVariants,
+    /** An active variant of this category (a variant of another category is not found). */
+    async findVariant(id: string, categoryId: string, trx: Executor = db) {
+      const [variant] = await findVariants([id], trx);
+      return variant?.category_id === categoryId ? variant : undefined;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ApprovalDecision, ApprovalStatus, ReturnedParcelView } from '@dak/domain/returns';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { containing, pageWithCount } from '../../db/queries';
 import type { ApprovalsTable, DB } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -74,7 +75,7 @@ export function createReturnsRepository(db: Kysely<DB>) {
         .where('p.shop_id', '=', shopId)
         .where('p.status', 'in', viewStatuses[query.view] as never[]);
       if (query.q) {
-        const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
+        const like = containing(query.q);
         base = base.where((eb) =>
           eb.or([
             eb('p.tracking_id', 'ilike', like),
@@ -84,41 +85,38 @@ export function createReturnsRepository(db: Kysely<DB>) {
           ]),
         );
       }
-      const count = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-      const rows = await base
-        .select((eb) => [
-          'p.id',
-          'p.tracking_id',
-          'p.invoice_id',
-          'p.customer_name',
-          'p.customer_phone',
-          'p.status',
-          'p.cash_collection_poisha',
-          'p.reattempt_approved_at',
-          'p.updated_at',
-          'a.name_en as area_en',
-          'a.name_bn as area_bn',
-          'la.at as attempted_at',
-          'la.reason as failed_reason',
-          eb
-            .selectFrom('approvals as ap')
-            .select(
-              sql<{ id: string; status: ApprovalStatus; reason: string; created_at: string } | null>`
-                json_build_object('id', ap.id, 'status', ap.status, 'reason', ap.reason,
-                  'created_at', ap.created_at)`.as('j'),
-            )
-            .whereRef('ap.parcel_id', '=', 'p.id')
-            .where('ap.created_at', '>=', sql<Date>`coalesce(la.at, '-infinity'::timestamptz)`)
-            .orderBy('ap.created_at', 'desc')
-            .limit(1)
-            .as('approval'),
-        ])
-        .orderBy(sql`coalesce(la.at, p.updated_at)`, 'desc')
-        .orderBy('p.id')
-        .limit(query.limit)
-        .offset(query.offset)
-        .execute();
-      return { rows, count: count.n };
+      return pageWithCount(base, query, (q) =>
+        q
+          .select((eb) => [
+            'p.id',
+            'p.tracking_id',
+            'p.invoice_id',
+            'p.customer_name',
+            'p.customer_phone',
+            'p.status',
+            'p.cash_collection_poisha',
+            'p.reattempt_approved_at',
+            'p.updated_at',
+            'a.name_en as area_en',
+            'a.name_bn as area_bn',
+            'la.at as attempted_at',
+            'la.reason as failed_reason',
+            eb
+              .selectFrom('approvals as ap')
+              .select(
+                sql<{ id: string; status: ApprovalStatus; reason: string; created_at: string } | null>`
+                  json_build_object('id', ap.id, 'status', ap.status, 'reason', ap.reason,
+                    'created_at', ap.created_at)`.as('j'),
+              )
+              .whereRef('ap.parcel_id', '=', 'p.id')
+              .where('ap.created_at', '>=', sql<Date>`coalesce(la.at, '-infinity'::timestamptz)`)
+              .orderBy('ap.created_at', 'desc')
+              .limit(1)
+              .as('approval'),
+          ])
+          .orderBy(sql`coalesce(la.at, p.updated_at)`, 'desc')
+          .orderBy('p.id'),
+      );
     },
 
     /** A parcel of the shop by tracking ID, locked for the request's transaction. */
@@ -150,7 +148,7 @@ export function createReturnsRepository(db: Kysely<DB>) {
     ) {
       let q = approvalSelect(trx, scope).where('ap.status', '=', query.status);
       if (query.q) {
-        const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
+        const like = containing(query.q);
         q = q.where((eb) => eb.or([eb('p.tracking_id', 'ilike', like), eb('s.name', 'ilike', like)]));
       }
       const count = await trx

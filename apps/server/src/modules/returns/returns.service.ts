@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { pageOf } from '../../lib/paging';
 import { hubFilter, type StaffScope } from '../../lib/staff-scope';
 import { recordAudit } from '../parcel-transitions/parcel-audit';
 import {
@@ -239,8 +240,7 @@ export function createReturnsService(deps: {
       query: { status: ApprovalStatus; q?: string; limit: number; offset: number },
     ) {
       const scope = hubFilter(viewer);
-      const { rows, count } = await repo.listApprovals(scope, query);
-      return { items: rows.map(toApproval), count };
+      return pageOf(await repo.listApprovals(scope, query), toApproval);
     },
 
     /**

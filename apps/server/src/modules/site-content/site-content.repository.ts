@@ -1,10 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { containing } from '../../db/queries';
 import type { DB } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
-
-/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type BoothValues = {
   name_en: string;

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { pageWithCount } from '../../db/queries';
 import type { DB, SmsOutboxTable } from '../../db/schema';
 
 type OutboxRow = Insertable<SmsOutboxTable>;
@@ -60,16 +61,11 @@ export function createSmsRepository(db: Kysely<DB>) {
     async page(filter: { to?: string; limit: number; offset: number }) {
       let query = db.selectFrom('sms_outbox');
       if (filter.to) query = query.where('to_phone', '=', filter.to);
-      const [rows, total] = await Promise.all([
-        query
+      return pageWithCount(query, filter, (q) =>
+        q
           .select(['id', 'to_phone', 'body', 'purpose', 'provider', 'status', 'error', 'created_at'])
-          .orderBy('id', 'desc')
-          .limit(filter.limit)
-          .offset(filter.offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, count: Number(total.n) };
+          .orderBy('id', 'desc'),
+      );
     },
   };
 }

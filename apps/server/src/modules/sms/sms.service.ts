@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { pageOf } from '../../lib/paging';
 import { createSmsRepository, type SmsRepository } from './sms.repository';
 import type { SmsMessage, SmsProvider } from './sms.types';
 
@@ -153,22 +154,18 @@ export function createSmsService(deps: {
       return rows.map((r) => ({ to: r.to_phone, body: r.body, createdAt: r.created_at }));
     },
     async list(filter) {
-      const { rows, count } = await repo.page(filter);
       // Bodies are stored masked, except the development outbox's: reading them there is how a
       // code is delivered on a laptop.
-      return {
-        count,
-        items: rows.map((r) => ({
-          id: r.id,
-          to: r.to_phone,
-          body: r.body,
-          purpose: r.purpose,
-          provider: r.provider,
-          status: r.status,
-          error: r.error,
-          createdAt: r.created_at,
-        })),
-      };
+      return pageOf(await repo.page(filter), (r) => ({
+        id: r.id,
+        to: r.to_phone,
+        body: r.body,
+        purpose: r.purpose,
+        provider: r.provider,
+        status: r.status,
+        error: r.error,
+        createdAt: r.created_at,
+      }));
     },
   };
 }
