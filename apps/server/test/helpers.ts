@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, type DatabaseSettings, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/database';
+import type { DB } from '../src/db/schema';
 import { type Clock, manualClock } from '../src/lib/clock';
 import type { SmsMessage } from '../src/modules/sms/sms.types';
 
@@ -131,6 +132,15 @@ export async function lastOtp(app: FastifyInstance, phone: string): Promise<stri
   const match = /\b(\d{4})\b/.exec(await lastSms(app, phone));
   if (!match?.[1]) throw new Error(`no code in the last SMS to ${phone}`);
   return match[1];
+}
+
+/** How many rows a table of the test's database holds now. */
+export async function rowCount(t: TestApp, table: keyof DB): Promise<number> {
+  const row = await t.database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 let phoneCounter = 0;

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller } from '../../../test/fixtures';
 import {
   createTestApp,
   lastOtp,
   lastSms,
   registerMerchant,
+  rowCount,
   type TestApp,
   uniquePhone,
 } from '../../../test/helpers';
@@ -15,27 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, token?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    payload: payload as Record<string, unknown>,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-const get = (url: string, token?: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/v1${url}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-
-async function countRows(table: 'otp_codes' | 'sms_outbox') {
-  const row = await t.database.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const post = (url: string, payload: unknown, token?: string) => caller(t)('POST', url, token, payload);
+const get = (url: string, token?: string) => caller(t)('GET', url, token);
 
 async function usersWithPhone(phone: string) {
   const row = await t.database.db
@@ -50,13 +33,13 @@ describe('phone numbers', () => {
   it.each(['01212345678', '0171234567', '+8701712345678', 'abc', ''])(
     'refuses %j with "Invalid phone number" or the empty message, writing nothing',
     async (phone) => {
-      const before = await countRows('otp_codes');
+      const before = await rowCount(t, 'otp_codes');
       const res = await post('/auth/otp/request', { phone });
       expect(res.statusCode).toBe(400);
       const body = res.json();
       expect(body.error.code).toBe('VALIDATION_FAILED');
       expect(['Invalid phone number', 'Phone number can not be empty']).toContain(body.error.message);
-      expect(await countRows('otp_codes')).toBe(before);
+      expect(await rowCount(t, 'otp_codes')).toBe(before);
     },
   );
 
