@@ -558,33 +558,24 @@ describe('bulk upload', () => {
       // A single booking's key is not a sheet's, and the other way round.
       const single = Object.fromEntries(bulkColumns.map((c, k) => [c.field, goodRow(9500)[k]]));
       const singleKey = randomUUID();
-      const booked = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/shops/${owner.shop.id}/parcels`,
-        headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': singleKey },
-        payload: {
-          ...single,
-          alternatePhone: undefined,
-          categoryId: undefined,
-          instructions: undefined,
-          pickupLocationId: pickupId,
-        },
-      });
+      const bookSingle = (idempotencyKey: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/shops/${owner.shop.id}/parcels`,
+          headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': idempotencyKey },
+          payload: {
+            ...single,
+            alternatePhone: undefined,
+            categoryId: undefined,
+            instructions: undefined,
+            pickupLocationId: pickupId,
+          },
+        });
+      const booked = await bookSingle(singleKey);
       expect(booked.statusCode, booked.body).toBe(201);
       const asSheet = await confirmSheet(`${base()}/confirm`, owner.token, sheetOf(9600, 1), singleKey);
       expect(asSheet.statusCode, asSheet.body).toBe(409);
-      const asSingle = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/shops/${owner.shop.id}/parcels`,
-        headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': key },
-        payload: {
-          ...single,
-          alternatePhone: undefined,
-          categoryId: undefined,
-          instructions: undefined,
-          pickupLocationId: pickupId,
-        },
-      });
+      const asSingle = await bookSingle(key);
       expect(asSingle.statusCode, asSingle.body).toBe(409);
       expect(await countParcels(owner.shop.id)).toBe(before + 3);
     });
