@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aStaff } from '../../../test/factories';
+import { aStaff, parcelStatus } from '../../../test/factories';
 import { caller, signInStaff } from '../../../test/fixtures';
 import { createTestApp, rowCount, type TestApp } from '../../../test/helpers';
 import { type BookingMerchant, bookingMerchant, bookParcel } from '../../../test/operations-fixtures';
@@ -22,14 +22,7 @@ const toRajshahi = {
 
 const signInRider = (hubId: string) => aStaff(t, { role: 'rider', hub: hubId });
 
-async function statusOf(trackingId: string) {
-  const row = await t.database.db
-    .selectFrom('parcels')
-    .select('status')
-    .where('tracking_id', '=', trackingId)
-    .executeTakeFirstOrThrow();
-  return row.status;
-}
+const statusOf = (trackingId: string) => parcelStatus(t, trackingId);
 async function eventsOf(trackingId: string) {
   return t.database.db
     .selectFrom('parcel_events as e')
