@@ -58,7 +58,7 @@ export type TestApp = {
  * What production must be given on purpose (config.ts refuses to start without it). The gateway
  * address answers nothing, so an SMS a production-mode test sends fails, never fakes success.
  */
-const productionEnv = {
+export const productionEnv = {
   SMS_PROVIDER: 'bulksmsbd',
   SMS_API_URL: 'http://127.0.0.1:9/sms',
   SMS_API_KEY: 'test-key',
