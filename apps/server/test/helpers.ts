@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { normalizePhone } from '@dak/domain/phone';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, type DatabaseSettings, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/database';
@@ -112,6 +112,25 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await database.close();
     },
   };
+}
+
+/**
+ * The test file's app, as createTestApp makes it: built before the file's tests (beforeAll) and
+ * closed after them (afterAll). What it answers stands for that app from the first beforeAll on,
+ * so `caller(t)` and the factories can take it where the file declares it.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(env);
+  });
+  afterAll(() => current?.close());
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!current) throw new Error('useTestApp: the app is built in beforeAll; use it in hooks and tests');
+      return Reflect.get(current, key);
+    },
+  });
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { ParcelStatus } from '@dak/domain/parcel-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { aParcel, areas, aShop, type Shop } from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let shopA: Shop;
 let shopB: Shop;
 
@@ -20,12 +20,9 @@ async function finish(parcelId: string, status: ParcelStatus) {
 const url = (shop: Shop, path: string) => `/shops/${shop.shop.id}/customers${path}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   shopA = await aShop(t);
   shopB = await aShop(t);
 });
-afterAll(() => t.close());
 
 describe('customer success rate', () => {
   it('counts delivered and returned parcels to a phone across shops, counts only', async () => {

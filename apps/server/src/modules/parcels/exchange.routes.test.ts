@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { aBooking, areas, aShop, parcelCount, type Shop } from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let shopA: Shop;
 let shopB: Shop;
 
@@ -36,12 +36,9 @@ const detail = async (shop: Shop, id: string) =>
 const countParcels = (shopId: string) => parcelCount(t, shopId);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   shopA = await aShop(t);
   shopB = await aShop(t);
 });
-afterAll(() => t.close());
 
 describe('booking an exchange', () => {
   it('books the forward parcel and its reverse leg together, linked both ways, with the surcharge', async () => {

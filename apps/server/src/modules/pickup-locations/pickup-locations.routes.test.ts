@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../../test/fixtures';
-import {
-  createTestApp,
-  lastOtp,
-  registerMerchant,
-  rowCount,
-  type TestApp,
-  uniquePhone,
-} from '../../../test/helpers';
+import { lastOtp, registerMerchant, rowCount, uniquePhone, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let owner: Awaited<ReturnType<typeof registerMerchant>>;
 let editor: string;
 let viewer: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   owner = await registerMerchant(t.app);
   editor = await addMember(owner.shop.id, 'editor');
   viewer = await addMember(owner.shop.id, 'viewer');
 });
-afterAll(() => t.close());
 
 /** Adds an employee through the API and signs them in with a code; returns their token. */
 async function addMember(shopId: string, role: 'editor' | 'viewer') {

@@ -1,25 +1,14 @@
 import { permissions, rolePermissions } from '@dak/domain/permissions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../../test/fixtures';
-import {
-  createTestApp,
-  lastOtp,
-  lastSms,
-  registerMerchant,
-  rowCount,
-  type TestApp,
-  uniquePhone,
-} from '../../../test/helpers';
+import { lastOtp, lastSms, registerMerchant, rowCount, uniquePhone, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let owner: Awaited<ReturnType<typeof registerMerchant>>;
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   owner = await registerMerchant(t.app);
 });
-afterAll(() => t.close());
 
 const stored = (local: string) => `880${local.slice(1)}`;
 
