@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { bulkColumns, bulkMessages, toCsv } from '@dak/domain/bulk';
 import { isValidTrackingId } from '@dak/domain/tracking-id';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { aShop, parcelCount, type Shop } from '../../../test/factories';
 import { caller, multipart, pngImage } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
+import { registerMerchant, uniquePhone, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let owner: Shop;
 let pickupId: string;
 
@@ -63,12 +63,9 @@ function confirmSheet(url: string, token: string, payload: unknown, key: string 
 const countParcels = (shopId: string) => parcelCount(t, shopId);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   owner = await aShop(t);
   pickupId = owner.pickupId;
 });
-afterAll(() => t.close());
 
 describe('bulk upload', () => {
   it('downloads a template that reads back with our headers and an example row', async () => {
