@@ -1,19 +1,17 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerMerchant, type TestApp } from '../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerMerchant, useTestApp } from '../test/helpers';
 
 /**
  * Walks the route table: every /api/v1 route, present and future, gets malformed JSON, wrong
  * types, out-of-range values, oversized bodies and junk query strings. None may answer 500 or
  * anything but the error shape, and none may write a row.
  */
-let t: TestApp;
+const t = useTestApp();
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
   token = (await registerMerchant(t.app)).token;
 });
-afterAll(() => t.close());
 
 /** Row counts of every table, so a table added later is watched too. Rate-limit hits may grow. */
 async function snapshot() {

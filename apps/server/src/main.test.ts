@@ -35,6 +35,13 @@ describe('the server process on an embedded PostgreSQL', () => {
       NODE_ENV: 'development',
     };
     delete env.DATABASE_URL;
+    /** The staff command, as an operator runs it next to (or without) the server. */
+    const staffCreate = (phone: string, role: string, password: string) =>
+      run(
+        'npm',
+        ['run', '--silent', 'staff:create', '--', '--phone', phone, '--role', role, '--password', password],
+        { cwd: root, env },
+      );
     let output = '';
     child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
       cwd: root,
@@ -78,25 +85,7 @@ describe('the server process on an embedded PostgreSQL', () => {
     const districts = (await (await fetch(`${base}/api/v1/districts`)).json()) as { count: number };
     expect(districts.count).toBe(64);
 
-    const { stdout } = await run(
-      'npm',
-      [
-        'run',
-        '--silent',
-        'staff:create',
-        '--',
-        '--phone',
-        '01855000111',
-        '--role',
-        'support',
-        '--password',
-        'support-pass-1',
-      ],
-      {
-        cwd: root,
-        env,
-      },
-    );
+    const { stdout } = await staffCreate('01855000111', 'support', 'support-pass-1');
     expect(stdout).toContain('8801855000111 is support');
     const staffLogin = await fetch(`${base}/api/v1/ops/auth/login`, {
       method: 'POST',
@@ -111,22 +100,7 @@ describe('the server process on an embedded PostgreSQL', () => {
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
 
     // With the server stopped, the command starts the same embedded database itself.
-    const offline = await run(
-      'npm',
-      [
-        'run',
-        '--silent',
-        'staff:create',
-        '--',
-        '--phone',
-        '01855000112',
-        '--role',
-        'rider',
-        '--password',
-        'rider-pass-1',
-      ],
-      { cwd: root, env },
-    );
+    const offline = await staffCreate('01855000112', 'rider', 'rider-pass-1');
     expect(offline.stdout).toContain('8801855000112 is rider');
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   }, 120_000);

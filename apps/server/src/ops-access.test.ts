@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerMerchant, type TestApp } from '../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerMerchant, useTestApp } from '../test/helpers';
 
 /**
  * Walks the route table: every operations route but the two sign-in steps refuses a caller with
  * no token (401) and a merchant's token (403), so a console route added later without a staff
  * guard fails here.
  */
-let t: TestApp;
+const t = useTestApp();
 let merchantToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
   merchantToken = (await registerMerchant(t.app)).token;
 });
-afterAll(() => t.close());
 
 const signIn = new Set(['/api/v1/ops/auth/login', '/api/v1/ops/auth/rider-login', '/api/v1/ops/auth/verify']);
 const fill = (url: string) => url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer, serverDist } from '../../../scripts/build-server.mjs';
 // @ts-expect-error: a plain ESM script beside package.json, without types
 import { webBuildReason } from '../../../scripts/web-build.mjs';
+import { productionEnv } from '../test/helpers';
 import { freePort } from './db/embedded';
 
 /**
@@ -21,14 +22,6 @@ import { freePort } from './db/embedded';
  */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const webRoot = join(root, 'apps/web');
-const settings = {
-  SMS_PROVIDER: 'bulksmsbd',
-  SMS_API_URL: 'http://127.0.0.1:9/sms',
-  SMS_API_KEY: 'test-key',
-  SMS_SENDER_ID: 'Dak',
-  PUBLIC_URL: 'https://dak.example',
-  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-};
 
 const cleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -151,7 +144,7 @@ describe('production start', () => {
     const port = await freePort();
     const npm = start('npm', ['start'], {
       ...env({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), WEB_DIST: join(out, 'dist') }),
-      ...settings,
+      ...productionEnv,
     });
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/api/v1/health`, npm.child, npm.output);

@@ -200,3 +200,13 @@ export async function parcelCount(t: TestApp, shopId: string): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** A parcel's status as stored now, found by its tracking ID. */
+export async function parcelStatus(t: TestApp, trackingId: string): Promise<ParcelStatus> {
+  const row = await t.database.db
+    .selectFrom('parcels')
+    .select('status')
+    .where('tracking_id', '=', trackingId)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}

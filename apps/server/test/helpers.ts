@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { normalizePhone } from '@dak/domain/phone';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, type DatabaseSettings, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/database';
+import type { DB } from '../src/db/schema';
 import { type Clock, manualClock } from '../src/lib/clock';
 import type { SmsMessage } from '../src/modules/sms/sms.types';
 
@@ -57,7 +58,7 @@ export type TestApp = {
  * What production must be given on purpose (config.ts refuses to start without it). The gateway
  * address answers nothing, so an SMS a production-mode test sends fails, never fakes success.
  */
-const productionEnv = {
+export const productionEnv = {
   SMS_PROVIDER: 'bulksmsbd',
   SMS_API_URL: 'http://127.0.0.1:9/sms',
   SMS_API_KEY: 'test-key',
@@ -114,6 +115,25 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 }
 
 /**
+ * The test file's app, as createTestApp makes it: built before the file's tests (beforeAll) and
+ * closed after them (afterAll). What it answers stands for that app from the first beforeAll on,
+ * so `caller(t)` and the factories can take it where the file declares it.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(env);
+  });
+  afterAll(() => current?.close());
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!current) throw new Error('useTestApp: the app is built in beforeAll; use it in hooks and tests');
+      return Reflect.get(current, key);
+    },
+  });
+}
+
+/**
  * The newest SMS body sent to a phone, as the phone got it (codes whole, unlike the outbox the
  * routes show), once the jobs sent so far (the parcel SMS job) have run.
  */
@@ -131,6 +151,15 @@ export async function lastOtp(app: FastifyInstance, phone: string): Promise<stri
   const match = /\b(\d{4})\b/.exec(await lastSms(app, phone));
   if (!match?.[1]) throw new Error(`no code in the last SMS to ${phone}`);
   return match[1];
+}
+
+/** How many rows a table of the test's database holds now. */
+export async function rowCount(t: TestApp, table: keyof DB): Promise<number> {
+  const row = await t.database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 let phoneCounter = 0;

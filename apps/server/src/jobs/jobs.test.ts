@@ -13,6 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+/** A job's state in pg-boss, as a worker in another process would see it. */
+async function stateOf(id: string): Promise<string | undefined> {
+  return (await database.pool.query('select state from pgboss.job where id = $1', [id])).rows[0]?.state;
+}
+
+/** Waits (polling) until the job is in `state`. */
+async function expectState(id: string, state: string) {
+  await expect.poll(() => stateOf(id), { timeout: 10_000, interval: 200 }).toBe(state);
+}
+
 function deferred<T>() {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((r) => {
@@ -74,24 +84,12 @@ describe('jobs in-process (pg-boss)', () => {
     const id = await jobs.send('say-hello', { name: 'Karim' });
     expect(await done.promise).toBe('Karim');
     expect(seen).toEqual(['Karim']);
-    await expect
-      .poll(
-        async () =>
-          (await database.pool.query('select state from pgboss.job where id = $1', [id])).rows[0]?.state,
-        { timeout: 10_000, interval: 200 },
-      )
-      .toBe('completed');
+    await expectState(id, 'completed');
   });
 
   it('records a job that throws as failed', async () => {
     const id = await jobs.send('always-fails', {});
-    await expect
-      .poll(
-        async () =>
-          (await database.pool.query('select state from pgboss.job where id = $1', [id])).rows[0]?.state,
-        { timeout: 10_000, interval: 200 },
-      )
-      .toBe('failed');
+    await expectState(id, 'failed');
     expect(failures).toBe(1);
   });
 
@@ -141,14 +139,7 @@ describe('jobs sent in a transaction (in-process)', () => {
       return id;
     });
     await expect.poll(() => seen, { timeout: 3000, interval: 20 }).toEqual(['Rahim']);
-    await expect
-      .poll(
-        async () =>
-          (await database.pool.query('select state from pgboss.job where id = $1', [committed])).rows[0]
-            ?.state,
-        { timeout: 10_000, interval: 200 },
-      )
-      .toBe('completed');
+    await expectState(committed, 'completed');
 
     let rolledBack = '';
     await expect(
@@ -180,9 +171,7 @@ describe('jobs send-only', () => {
     await sender.start();
     const id = await sender.send('later', {});
     await new Promise((r) => setTimeout(r, 1500));
-    const state = (await database.pool.query('select state from pgboss.job where id = $1', [id])).rows[0]
-      ?.state;
-    expect(state).toBe('created');
+    expect(await stateOf(id)).toBe('created');
     expect(ran).toBe(false);
     await sender.stop();
 

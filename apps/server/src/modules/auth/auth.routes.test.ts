@@ -1,40 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller } from '../../../test/fixtures';
 import {
   createTestApp,
   lastOtp,
   lastSms,
   registerMerchant,
+  rowCount,
   type TestApp,
   uniquePhone,
+  useTestApp,
 } from '../../../test/helpers';
 import { bookingMerchant, bookParcel } from '../../../test/operations-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const post = (url: string, payload: unknown, token?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    payload: payload as Record<string, unknown>,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-const get = (url: string, token?: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/v1${url}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+const call = caller(t);
+const post = (url: string, payload: unknown, token?: string) => call('POST', url, token, payload);
+const get = (url: string, token?: string) => call('GET', url, token);
 
-async function countRows(table: 'otp_codes' | 'sms_outbox') {
-  const row = await t.database.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** A new phone that has just been sent a code (a sign-in code unless `url` says which); both. */
+async function codeSent(url = '/auth/otp/request') {
+  const phone = uniquePhone();
+  await post(url, { phone });
+  return { phone, code: await lastOtp(t.app, phone) };
 }
 
 async function usersWithPhone(phone: string) {
@@ -50,13 +38,13 @@ describe('phone numbers', () => {
   it.each(['01212345678', '0171234567', '+8701712345678', 'abc', ''])(
     'refuses %j with "Invalid phone number" or the empty message, writing nothing',
     async (phone) => {
-      const before = await countRows('otp_codes');
+      const before = await rowCount(t, 'otp_codes');
       const res = await post('/auth/otp/request', { phone });
       expect(res.statusCode).toBe(400);
       const body = res.json();
       expect(body.error.code).toBe('VALIDATION_FAILED');
       expect(['Invalid phone number', 'Phone number can not be empty']).toContain(body.error.message);
-      expect(await countRows('otp_codes')).toBe(before);
+      expect(await rowCount(t, 'otp_codes')).toBe(before);
     },
   );
 
@@ -89,9 +77,7 @@ describe('one-time codes', () => {
   });
 
   it('stores codes hashed, never in clear', async () => {
-    const phone = uniquePhone();
-    await post('/auth/otp/request', { phone });
-    const code = await lastOtp(t.app, phone);
+    const { phone, code } = await codeSent();
     const row = await t.database.db
       .selectFrom('otp_codes')
       .select('code_hash')
@@ -102,9 +88,7 @@ describe('one-time codes', () => {
   });
 
   it('expires a code after 5 minutes', async () => {
-    const phone = uniquePhone();
-    await post('/auth/otp/request', { phone });
-    const code = await lastOtp(t.app, phone);
+    const { phone, code } = await codeSent();
     t.clock.advance(5 * 60 * 1000 + 1000);
     const res = await post('/auth/otp/verify', { phone, code });
     expect(res.statusCode).toBe(400);
@@ -112,9 +96,7 @@ describe('one-time codes', () => {
   });
 
   it('kills a code after 5 wrong tries, even when the right one comes next', async () => {
-    const phone = uniquePhone();
-    await post('/auth/otp/request', { phone });
-    const code = await lastOtp(t.app, phone);
+    const { phone, code } = await codeSent();
     const wrong = code === '0000' ? '1111' : '0000';
     for (let i = 1; i <= 5; i++) {
       const res = await post('/auth/otp/verify', { phone, code: wrong });
@@ -128,9 +110,7 @@ describe('one-time codes', () => {
   });
 
   it('counts parallel wrong guesses: no more than 5 get a verdict', async () => {
-    const phone = uniquePhone();
-    await post('/auth/otp/request', { phone });
-    const code = await lastOtp(t.app, phone);
+    const { phone, code } = await codeSent();
     const guesses = ['0001', '0002', '0003', '0004', '0005', '0006', '0007', '0008'].filter(
       (g) => g !== code,
     );
@@ -141,9 +121,7 @@ describe('one-time codes', () => {
   });
 
   it('refuses a resend within 60 seconds, then retires the old code', async () => {
-    const phone = uniquePhone();
-    await post('/auth/otp/request', { phone });
-    const first = await lastOtp(t.app, phone);
+    const { phone, code: first } = await codeSent();
     t.clock.advance(30_000);
     const early = await post('/auth/otp/request', { phone });
     expect(early.statusCode).toBe(429);
@@ -250,9 +228,7 @@ describe('registration', () => {
     [{ dateOfBirth: '1990-13-01' }, 'Date of birth must be a date (YYYY-MM-DD)'],
     [{ fullName: '' }, 'Full name is required'],
   ])('refuses %j with the rule’s message and writes nothing', async (override, message) => {
-    const phone = uniquePhone();
-    await post('/merchant/registration/otp', { phone });
-    const code = await lastOtp(t.app, phone);
+    const { phone, code } = await codeSent('/merchant/registration/otp');
     const res = await post('/merchant/registration', {
       merchantName: 'Karim',
       shopName: 'Karim Shop',
@@ -272,9 +248,7 @@ describe('registration', () => {
   });
 
   it('refuses a wrong code and keeps nothing', async () => {
-    const phone = uniquePhone();
-    await post('/merchant/registration/otp', { phone });
-    const code = await lastOtp(t.app, phone);
+    const { phone, code } = await codeSent('/merchant/registration/otp');
     const res = await post('/merchant/registration', {
       merchantName: 'Karim',
       shopName: 'Karim Shop',
@@ -292,9 +266,7 @@ describe('registration', () => {
   });
 
   it('accepts a code verified on the phone step after the 5 minutes ran out, within 30', async () => {
-    const phone = uniquePhone();
-    await post('/merchant/registration/otp', { phone });
-    const code = await lastOtp(t.app, phone);
+    const { phone, code } = await codeSent('/merchant/registration/otp');
     expect((await post('/merchant/registration/otp/verify', { phone, code })).statusCode).toBe(200);
     t.clock.advance(12 * 60 * 1000);
     const { token } = await registerMerchant(t.app, { phone, code });

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { bulkColumns, bulkMessages, toCsv } from '@dak/domain/bulk';
 import { isValidTrackingId } from '@dak/domain/tracking-id';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { aShop, parcelCount, type Shop } from '../../../test/factories';
 import { caller, multipart, pngImage } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
+import { registerMerchant, uniquePhone, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let owner: Shop;
 let pickupId: string;
 
@@ -63,12 +63,9 @@ function confirmSheet(url: string, token: string, payload: unknown, key: string 
 const countParcels = (shopId: string) => parcelCount(t, shopId);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   owner = await aShop(t);
   pickupId = owner.pickupId;
 });
-afterAll(() => t.close());
 
 describe('bulk upload', () => {
   it('downloads a template that reads back with our headers and an example row', async () => {
@@ -558,33 +555,24 @@ describe('bulk upload', () => {
       // A single booking's key is not a sheet's, and the other way round.
       const single = Object.fromEntries(bulkColumns.map((c, k) => [c.field, goodRow(9500)[k]]));
       const singleKey = randomUUID();
-      const booked = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/shops/${owner.shop.id}/parcels`,
-        headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': singleKey },
-        payload: {
-          ...single,
-          alternatePhone: undefined,
-          categoryId: undefined,
-          instructions: undefined,
-          pickupLocationId: pickupId,
-        },
-      });
+      const bookSingle = (idempotencyKey: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/shops/${owner.shop.id}/parcels`,
+          headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': idempotencyKey },
+          payload: {
+            ...single,
+            alternatePhone: undefined,
+            categoryId: undefined,
+            instructions: undefined,
+            pickupLocationId: pickupId,
+          },
+        });
+      const booked = await bookSingle(singleKey);
       expect(booked.statusCode, booked.body).toBe(201);
       const asSheet = await confirmSheet(`${base()}/confirm`, owner.token, sheetOf(9600, 1), singleKey);
       expect(asSheet.statusCode, asSheet.body).toBe(409);
-      const asSingle = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/shops/${owner.shop.id}/parcels`,
-        headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': key },
-        payload: {
-          ...single,
-          alternatePhone: undefined,
-          categoryId: undefined,
-          instructions: undefined,
-          pickupLocationId: pickupId,
-        },
-      });
+      const asSingle = await bookSingle(key);
       expect(asSingle.statusCode, asSingle.body).toBe(409);
       expect(await countParcels(owner.shop.id)).toBe(before + 3);
     });

@@ -1,13 +1,9 @@
 import type { CoverageSearchResult, CoverageSummary } from '@dak/domain/coverage';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/v1${url}` });
 

@@ -1,9 +1,9 @@
 import { deliveryOtpMaxAttempts } from '@dak/domain/delivery-runs';
 import { reattemptNotApprovedMessage } from '@dak/domain/parcel-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { aParcel, aRiderToken, aStaff } from '../../../test/factories';
 import { caller, jpegImage, multipart, pdfDocument, signInStaff } from '../../../test/fixtures';
-import { createTestApp, lastSms, type TestApp, uniquePhone } from '../../../test/helpers';
+import { lastSms, uniquePhone, useTestApp } from '../../../test/helpers';
 import {
   approveReattempt,
   type BookingMerchant,
@@ -11,8 +11,8 @@ import {
   bookParcel,
 } from '../../../test/operations-fixtures';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let admin: Awaited<ReturnType<typeof signInStaff>>;
 let manager: Awaited<ReturnType<typeof signInStaff>>;
 let otherManager: Awaited<ReturnType<typeof signInStaff>>;
@@ -63,8 +63,6 @@ async function statusOf(trackingId: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   admin = await signInStaff(t, 'admin');
   manager = await aStaff(t, { role: 'hub_manager', hub: gulshan });
   otherManager = await aStaff(t, { role: 'hub_manager', hub: 'hub-dhaka-mirpur' });
@@ -72,7 +70,6 @@ beforeAll(async () => {
   rider = await newRider(gulshan, 'Rubel Mia');
   otherRider = await newRider(gulshan, 'Karim Uddin');
 });
-afterAll(() => t.close());
 
 describe('creating a run', () => {
   it("is the hub's manager's: another hub's manager and riders are refused, nothing moves", async () => {

@@ -1,17 +1,14 @@
 import { isRolledOut } from '@dak/domain/flags';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { caller, signInStaff } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp } from '../../../test/helpers';
+import { registerMerchant, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let owner: Awaited<ReturnType<typeof registerMerchant>>;
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   owner = await registerMerchant(t.app);
 });
-afterAll(() => t.close());
 
 describe('preferences', () => {
   it('serves public preferences by name', async () => {

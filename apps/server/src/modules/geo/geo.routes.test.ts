@@ -1,15 +1,11 @@
 import type { Area, AreaSearchHit, District, Hub, Zone } from '@dak/domain/geo';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers';
 import { seedGeography } from '../../db/seed/geography';
 import { createGeoService } from './geo.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type List<T> = { items: T[]; count: number };
 const get = async <T>(url: string) => {

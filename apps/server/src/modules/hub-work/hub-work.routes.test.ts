@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aStaff } from '../../../test/factories';
+import { aStaff, parcelStatus } from '../../../test/factories';
 import { caller, signInStaff } from '../../../test/fixtures';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, rowCount, type TestApp } from '../../../test/helpers';
 import { type BookingMerchant, bookingMerchant, bookParcel } from '../../../test/operations-fixtures';
 
 let t: TestApp;
@@ -22,14 +22,7 @@ const toRajshahi = {
 
 const signInRider = (hubId: string) => aStaff(t, { role: 'rider', hub: hubId });
 
-async function statusOf(trackingId: string) {
-  const row = await t.database.db
-    .selectFrom('parcels')
-    .select('status')
-    .where('tracking_id', '=', trackingId)
-    .executeTakeFirstOrThrow();
-  return row.status;
-}
+const statusOf = (trackingId: string) => parcelStatus(t, trackingId);
 async function eventsOf(trackingId: string) {
   return t.database.db
     .selectFrom('parcel_events as e')
@@ -39,14 +32,6 @@ async function eventsOf(trackingId: string) {
     .orderBy('e.id')
     .execute();
 }
-async function countRows(table: 'parcel_events' | 'pickup_items' | 'bag_parcels' | 'trip_receipt_scans') {
-  const row = await t.database.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 beforeAll(async () => {
   // One connection: a query beside a transaction (on the pool, not on the transaction) would wait
   // for the connection that transaction holds and fail as 503 (issue 11: bags and trips did).
@@ -105,13 +90,13 @@ describe('pickups', () => {
     const mine = (await call('GET', '/rider/pickups', rider.token)).json().items[0];
     const [first, second] = mine.parcels as { trackingId: string }[];
     if (!first || !second) throw new Error('two parcels expected');
-    const events = await countRows('parcel_events');
+    const events = await rowCount(t, 'parcel_events');
     const stranger = await call('POST', `/rider/pickups/${mine.id}/parcels`, otherRider.token, {
       trackingId: first.trackingId,
       pickedUp: true,
     });
     expect(stranger.statusCode).toBe(404);
-    expect(await countRows('parcel_events')).toBe(events);
+    expect(await rowCount(t, 'parcel_events')).toBe(events);
 
     const picked = await call('POST', `/rider/pickups/${mine.id}/parcels`, rider.token, {
       trackingId: first.trackingId,
@@ -169,7 +154,7 @@ describe('pickups', () => {
     });
     expect(hold.statusCode, hold.body).toBe(200);
     const mine = (await call('GET', '/rider/pickups', rider.token)).json().items[0];
-    const events = await countRows('parcel_events');
+    const events = await rowCount(t, 'parcel_events');
     const tick = await call('POST', `/rider/pickups/${mine.id}/parcels`, rider.token, {
       trackingId: held.trackingId,
       pickedUp: true,
@@ -189,7 +174,7 @@ describe('pickups', () => {
       status: 'at_sorting',
     });
     expect(direct.json().error.code).toBe('PICKUP_ON_HOLD');
-    expect(await countRows('parcel_events')).toBe(events);
+    expect(await rowCount(t, 'parcel_events')).toBe(events);
     expect(await statusOf(held.trackingId)).toBe('pickup_hold');
   });
 });
@@ -278,7 +263,7 @@ describe('scan-in', () => {
 
   it('says so for an unknown or foreign code and for a hub not the worker’s, changing nothing', async () => {
     const p = await bookParcel(t, merchant);
-    const events = await countRows('parcel_events');
+    const events = await rowCount(t, 'parcel_events');
     const unknown = await call('POST', '/ops/hub-scan', mirpur.token, {
       hubId: 'hub-dhaka-mirpur',
       code: 'ZX-0001-Q',
@@ -299,7 +284,7 @@ describe('scan-in', () => {
     });
     expect(notMine.statusCode).toBe(403);
     expect(notMine.json().error.message).toBe('You do not work in this hub');
-    expect(await countRows('parcel_events')).toBe(events);
+    expect(await rowCount(t, 'parcel_events')).toBe(events);
     expect(await statusOf(p.trackingId)).toBe('pickup_pending');
   });
 });

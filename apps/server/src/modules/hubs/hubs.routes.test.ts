@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { caller, signInStaff } from '../../../test/fixtures';
-import { createTestApp, lastOtp, type TestApp, uniquePhone } from '../../../test/helpers';
+import { lastOtp, uniquePhone, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let admin: Awaited<ReturnType<typeof signInStaff>>;
 let manager: Awaited<ReturnType<typeof signInStaff>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   admin = await signInStaff(t, 'admin');
   manager = await signInStaff(t, 'hub_manager');
   const res = await call('PUT', `/ops/staff/${manager.id}/hubs`, admin.token, {
@@ -17,7 +15,6 @@ beforeAll(async () => {
   });
   expect(res.statusCode, res.body).toBe(200);
 });
-afterAll(() => t.close());
 
 describe('hubs', () => {
   it('lists every seeded hub for an admin, with district and areas served', async () => {

@@ -1,13 +1,13 @@
 import { labelMessages } from '@dak/domain/labels';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodePdfBarcodes, pdfPageCount } from '../../../../../e2e/barcodes';
 import { aParcel, aPickupLocation, type Merchant } from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
+import { registerMerchant, uniquePhone, useTestApp } from '../../../test/helpers';
 import { hubCode } from './labels.service';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let owner: Merchant;
 let stranger: Merchant;
 type Booked = { id: string; trackingId: string };
@@ -30,8 +30,6 @@ const labelsOf = (m: Merchant, payload: unknown, token = m.token) =>
 const trackUrl = (trackingId: string) => `http://localhost:80/track/${trackingId}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   owner = await registerMerchant(t.app);
   stranger = await registerMerchant(t.app);
   const pickup = await addPickup(owner);
@@ -48,7 +46,6 @@ beforeAll(async () => {
   ];
   strangersParcel = await book(stranger, await addPickup(stranger));
 });
-afterAll(() => t.close());
 
 describe('parcel labels', () => {
   it('prints an A4 sheet whose Code 128 and QR codes decode to the three parcels', async () => {

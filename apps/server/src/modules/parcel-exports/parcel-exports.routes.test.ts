@@ -42,6 +42,22 @@ async function waitReady(m: Merchant, id: string) {
   return body;
 }
 
+/** An export the worker has not started yet, written straight to the table (no job runs it). */
+function queuedExport(m: Merchant) {
+  return t.database.db
+    .insertInto('parcel_exports')
+    .values({
+      shop_id: m.shop.id,
+      user_id: m.user.id,
+      filters: JSON.stringify({ sort: 'createdAt:desc' }),
+      file_name: 'parcels_2026-11-22.xlsx',
+      created_at: t.clock.now(),
+      expires_at: new Date(t.clock.now().getTime() + 3_600_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
 async function readSheet(bytes: Buffer) {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -164,18 +180,7 @@ describe('parcel exports', () => {
   });
 
   it('answers 409 EXPORT_NOT_READY for a download before the file is built', async () => {
-    const row = await t.database.db
-      .insertInto('parcel_exports')
-      .values({
-        shop_id: owner.shop.id,
-        user_id: owner.user.id,
-        filters: JSON.stringify({ sort: 'createdAt:desc' }),
-        file_name: 'parcels_2026-11-22.xlsx',
-        created_at: t.clock.now(),
-        expires_at: new Date(t.clock.now().getTime() + 3_600_000),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await queuedExport(owner);
     const res = await call('GET', `/shops/${owner.shop.id}/parcel-exports/${row.id}/download`, owner.token);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('EXPORT_NOT_READY');
@@ -185,19 +190,7 @@ describe('parcel exports', () => {
 
   it('refuses a fourth unfinished export of the shop with 429 and queues nothing', async () => {
     // One unfinished already (the queued row above); two more make three.
-    for (let i = 0; i < 2; i++) {
-      await t.database.db
-        .insertInto('parcel_exports')
-        .values({
-          shop_id: owner.shop.id,
-          user_id: owner.user.id,
-          filters: JSON.stringify({ sort: 'createdAt:desc' }),
-          file_name: 'parcels_2026-11-22.xlsx',
-          created_at: t.clock.now(),
-          expires_at: new Date(t.clock.now().getTime() + 3_600_000),
-        })
-        .execute();
-    }
+    for (let i = 0; i < 2; i++) await queuedExport(owner);
     const before = await t.database.db.selectFrom('parcel_exports').select('id').execute();
     const res = await call('POST', `/shops/${owner.shop.id}/parcel-exports`, owner.token, {});
     expect(res.statusCode).toBe(429);

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parcelStatus } from '../../../test/factories';
 import { caller, signInStaff } from '../../../test/fixtures';
 import { createTestApp, type TestApp, uniquePhone } from '../../../test/helpers';
 import { type BookingMerchant, bookingMerchant, bookParcel, walk } from '../../../test/operations-fixtures';
@@ -119,14 +120,7 @@ async function outbox(phone: string) {
     .execute();
 }
 
-async function statusOf(trackingId: string) {
-  const row = await t.database.db
-    .selectFrom('parcels')
-    .select('status')
-    .where('tracking_id', '=', trackingId)
-    .executeTakeFirstOrThrow();
-  return row.status;
-}
+const statusOf = (trackingId: string) => parcelStatus(t, trackingId);
 
 const asManager = () => ({
   staffId: manager.id,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { caller, signInStaff } from '../../../test/fixtures';
-import { createTestApp, lastSms, type TestApp } from '../../../test/helpers';
+import { lastSms, useTestApp } from '../../../test/helpers';
 import {
   type BookingMerchant,
   bookingMerchant,
@@ -10,18 +10,15 @@ import {
   walk,
 } from '../../../test/operations-fixtures';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let admin: Awaited<ReturnType<typeof signInStaff>>;
 let merchant: BookingMerchant;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   admin = await signInStaff(t, 'admin');
   merchant = await bookingMerchant(t);
 });
-afterAll(() => t.close());
 
 async function parcelRow(trackingId: string) {
   return t.database.db

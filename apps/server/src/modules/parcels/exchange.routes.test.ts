@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aBooking, areas, aShop, type Merchant, parcelCount } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { aBooking, areas, aShop, parcelCount, type Shop } from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
-type Shop = { m: Merchant; pickupId: string };
+const t = useTestApp();
+const call = caller(t);
 let shopA: Shop;
 let shopB: Shop;
-
-async function bookingShop(): Promise<Shop> {
-  const m = await aShop(t);
-  return { m, pickupId: m.pickupId };
-}
 
 const info = (shop: Shop, overrides: Record<string, unknown> = {}) => aBooking(shop.pickupId, overrides);
 
 function exchange(shop: Shop, body: Record<string, unknown>, key?: string) {
   return t.app.inject({
     method: 'POST',
-    url: `/api/v1/shops/${shop.m.shop.id}/parcels/exchange`,
-    headers: { authorization: `Bearer ${shop.m.token}`, ...(key ? { 'idempotency-key': key } : {}) },
+    url: `/api/v1/shops/${shop.shop.id}/parcels/exchange`,
+    headers: { authorization: `Bearer ${shop.token}`, ...(key ? { 'idempotency-key': key } : {}) },
     payload: body,
   });
 }
@@ -28,8 +22,8 @@ function exchange(shop: Shop, body: Record<string, unknown>, key?: string) {
 async function bookReverse(shop: Shop, overrides: Record<string, unknown> = {}) {
   const res = await call(
     'POST',
-    `/shops/${shop.m.shop.id}/parcels`,
-    shop.m.token,
+    `/shops/${shop.shop.id}/parcels`,
+    shop.token,
     info(shop, { parcelType: 'reverse', cashCollectionAmount: 0, ...overrides }),
   );
   expect(res.statusCode, res.body).toBe(201);
@@ -37,21 +31,18 @@ async function bookReverse(shop: Shop, overrides: Record<string, unknown> = {}) 
 }
 
 const detail = async (shop: Shop, id: string) =>
-  (await call('GET', `/shops/${shop.m.shop.id}/parcels/${id}`, shop.m.token)).json();
+  (await call('GET', `/shops/${shop.shop.id}/parcels/${id}`, shop.token)).json();
 
 const countParcels = (shopId: string) => parcelCount(t, shopId);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
-  shopA = await bookingShop();
-  shopB = await bookingShop();
+  shopA = await aShop(t);
+  shopB = await aShop(t);
 });
-afterAll(() => t.close());
 
 describe('booking an exchange', () => {
   it('books the forward parcel and its reverse leg together, linked both ways, with the surcharge', async () => {
-    const plain = await call('POST', `/shops/${shopA.m.shop.id}/parcels`, shopA.m.token, info(shopA));
+    const plain = await call('POST', `/shops/${shopA.shop.id}/parcels`, shopA.token, info(shopA));
     const res = await exchange(shopA, { forwardParcelInfo: info(shopA), sourcePanel: 'merchant' });
     expect(res.statusCode, res.body).toBe(201);
     const { forward, reverse, message } = res.json();
@@ -86,7 +77,7 @@ describe('booking an exchange', () => {
   it('links an existing reverse parcel of the shop, which then has no charge of its own', async () => {
     const leg = await bookReverse(shopA, { customerPhone: '01712000001' });
     expect(leg.charge.totalCharge).toBeGreaterThan(0);
-    const before = await countParcels(shopA.m.shop.id);
+    const before = await countParcels(shopA.shop.id);
     const res = await exchange(shopA, {
       forwardParcelInfo: info(shopA, { customerPhone: '+8801712000001' }),
       reverseParcelId: leg.id,
@@ -97,7 +88,7 @@ describe('booking an exchange', () => {
       flowType: 'exchange_return',
       charge: { totalCharge: 0 },
     });
-    expect(await countParcels(shopA.m.shop.id)).toBe(before + 1);
+    expect(await countParcels(shopA.shop.id)).toBe(before + 1);
     expect((await detail(shopA, leg.id)).exchange).toMatchObject({
       role: 'forward',
       id: res.json().forward.id,
@@ -122,10 +113,10 @@ describe('booking an exchange', () => {
 
   it('refuses another shop’s parcel as 404, and books nothing', async () => {
     const foreign = await bookReverse(shopB);
-    const before = await countParcels(shopA.m.shop.id);
+    const before = await countParcels(shopA.shop.id);
     const res = await exchange(shopA, { forwardParcelInfo: info(shopA), reverseParcelId: foreign.id });
     expect(res.statusCode, res.body).toBe(404);
-    expect(await countParcels(shopA.m.shop.id)).toBe(before);
+    expect(await countParcels(shopA.shop.id)).toBe(before);
     expect((await detail(shopB, foreign.id)).exchange).toBeNull();
   });
 
@@ -136,7 +127,7 @@ describe('booking an exchange', () => {
       reverseParcelId: leg.id,
     });
     expect(first.statusCode, first.body).toBe(201);
-    const before = await countParcels(shopA.m.shop.id);
+    const before = await countParcels(shopA.shop.id);
 
     const again = await exchange(shopA, {
       forwardParcelInfo: info(shopA, { customerPhone: '01712000002', invoiceId: 'second' }),
@@ -149,7 +140,7 @@ describe('booking an exchange', () => {
     });
 
     const forwardParcel = (
-      await call('POST', `/shops/${shopA.m.shop.id}/parcels`, shopA.m.token, info(shopA))
+      await call('POST', `/shops/${shopA.shop.id}/parcels`, shopA.token, info(shopA))
     ).json();
     const asLeg = await exchange(shopA, {
       forwardParcelInfo: info(shopA),
@@ -162,7 +153,7 @@ describe('booking an exchange', () => {
 
     const deleted = await bookReverse(shopA);
     expect(
-      (await call('DELETE', `/shops/${shopA.m.shop.id}/parcels/${deleted.id}`, shopA.m.token)).statusCode,
+      (await call('DELETE', `/shops/${shopA.shop.id}/parcels/${deleted.id}`, shopA.token)).statusCode,
     ).toBe(200);
     const del = await exchange(shopA, { forwardParcelInfo: info(shopA), reverseParcelId: deleted.id });
     expect(del.statusCode).toBe(400);
@@ -174,11 +165,11 @@ describe('booking an exchange', () => {
     expect(other.json().error.message).toBe('The reverse parcel is for another customer phone');
 
     // None of the refusals booked anything (the forward parcel and two reverse legs above did).
-    expect(await countParcels(shopA.m.shop.id)).toBe(before + 3);
+    expect(await countParcels(shopA.shop.id)).toBe(before + 3);
   });
 
   it('refuses a reverse forward leg, and checks the forward leg like a booking', async () => {
-    const before = await countParcels(shopA.m.shop.id);
+    const before = await countParcels(shopA.shop.id);
     const reverseFirst = await exchange(shopA, { forwardParcelInfo: info(shopA, { parcelType: 'reverse' }) });
     expect(reverseFirst.statusCode).toBe(400);
     expect(reverseFirst.body).toContain('The exchange parcel must be a forward parcel');
@@ -190,7 +181,7 @@ describe('booking an exchange', () => {
       reverseParcelId: '6f1c1d9e-9a9b-4a53-9b61-5d4f5a0c1b2a',
     });
     expect(both.statusCode).toBe(400);
-    expect(await countParcels(shopA.m.shop.id)).toBe(before);
+    expect(await countParcels(shopA.shop.id)).toBe(before);
   });
 
   it('books only a reverse parcel with isReverseOnly, charged as a reverse parcel', async () => {
@@ -206,14 +197,14 @@ describe('booking an exchange', () => {
 
   it('answers a retried exchange with the same pair and books it once', async () => {
     const body = { forwardParcelInfo: info(shopA, { invoiceId: 'EX-RETRY' }) };
-    const before = await countParcels(shopA.m.shop.id);
+    const before = await countParcels(shopA.shop.id);
     const [a, b] = await Promise.all([exchange(shopA, body, 'ex-key-1'), exchange(shopA, body, 'ex-key-1')]);
     const c = await exchange(shopA, body, 'ex-key-1');
     for (const res of [a, b, c]) expect(res.statusCode, res.body).toBe(201);
     expect(new Set([a, b, c].map((r) => r.json().forward.id)).size).toBe(1);
     expect(new Set([a, b, c].map((r) => r.json().reverse.id)).size).toBe(1);
     expect(c.headers['idempotent-replayed']).toBe('true');
-    expect(await countParcels(shopA.m.shop.id)).toBe(before + 2);
+    expect(await countParcels(shopA.shop.id)).toBe(before + 2);
     const changed = await exchange(
       shopA,
       { forwardParcelInfo: info(shopA, { invoiceId: 'EX-OTHER' }) },
@@ -225,27 +216,24 @@ describe('booking an exchange', () => {
   it('deletes a waiting return leg with its forward leg; an edit keeps the return leg free', async () => {
     const res = await exchange(shopA, { forwardParcelInfo: info(shopA, { customerPhone: '01712000009' }) });
     const { forward, reverse } = res.json();
-    const edit = await call('PUT', `/shops/${shopA.m.shop.id}/parcels/${reverse.id}`, shopA.m.token, {
+    const edit = await call('PUT', `/shops/${shopA.shop.id}/parcels/${reverse.id}`, shopA.token, {
       deliveryAreaId: areas.mirpur,
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({ deliveryArea: { id: areas.mirpur }, charge: { totalCharge: 0 } });
-    const del = await call('DELETE', `/shops/${shopA.m.shop.id}/parcels/${forward.id}`, shopA.m.token);
+    const del = await call('DELETE', `/shops/${shopA.shop.id}/parcels/${forward.id}`, shopA.token);
     expect(del.statusCode, del.body).toBe(200);
     expect((await detail(shopA, reverse.id)).status).toBe('deleted');
 
     // Deleting only the return leg leaves the forward parcel as booked.
     const other = (await exchange(shopA, { forwardParcelInfo: info(shopA) })).json();
-    await call('DELETE', `/shops/${shopA.m.shop.id}/parcels/${other.reverse.id}`, shopA.m.token);
+    await call('DELETE', `/shops/${shopA.shop.id}/parcels/${other.reverse.id}`, shopA.token);
     expect((await detail(shopA, other.forward.id)).status).toBe('pickup_pending');
   });
 
   it('lets a viewer book no exchange', async () => {
-    const viewer = await addMember(t, shopA.m.shop.id, 'viewer');
-    const res = await exchange(
-      { ...shopA, m: { ...shopA.m, token: viewer.token } },
-      { forwardParcelInfo: info(shopA) },
-    );
+    const viewer = await addMember(t, shopA.shop.id, 'viewer');
+    const res = await exchange({ ...shopA, token: viewer.token }, { forwardParcelInfo: info(shopA) });
     expect(res.statusCode).toBe(403);
   });
 });

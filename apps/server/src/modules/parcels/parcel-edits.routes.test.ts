@@ -1,13 +1,13 @@
 import { parcelEditMessages } from '@dak/domain/parcel-edits';
 import { defaultParcelListPreferences } from '@dak/domain/parcel-list';
 import type { ParcelStatus } from '@dak/domain/parcel-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { aParcel, areas, aShop, type Shop } from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp } from '../../../test/helpers';
+import { registerMerchant, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let owner: Shop;
 
 async function book(overrides: Record<string, unknown> = {}) {
@@ -24,11 +24,8 @@ async function setStatus(parcelId: string, status: ParcelStatus) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   owner = await aShop(t);
 });
-afterAll(() => t.close());
 
 describe('editing a parcel', () => {
   it('says every field is editable on a new parcel', async () => {

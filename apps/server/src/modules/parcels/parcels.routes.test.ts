@@ -1,5 +1,5 @@
 import { isValidTrackingId } from '@dak/domain/tracking-id';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   aBooking,
   aPickupLocation,
@@ -10,10 +10,10 @@ import {
   type Shop,
 } from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp } from '../../../test/helpers';
+import { registerMerchant, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let owner: Shop;
 let pickupId: string;
 
@@ -39,12 +39,9 @@ function book(m: Pick<Merchant, 'token' | 'shop'>, body: Record<string, unknown>
 const countParcels = (shopId: string) => parcelCount(t, shopId);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   owner = await aShop(t);
   pickupId = owner.pickupId;
 });
-afterAll(() => t.close());
 
 describe('booking a parcel', () => {
   it('creates it at pickup_pending with the charge of the shop plan and a first event', async () => {

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember, caller, signInStaff } from '../../../test/fixtures';
-import { createTestApp, lastOtp, lastSms, registerMerchant, type TestApp } from '../../../test/helpers';
+import { lastOtp, lastSms, registerMerchant, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let owner: Awaited<ReturnType<typeof registerMerchant>>;
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   owner = await registerMerchant(t.app);
 });
-afterAll(() => t.close());
 
 type Branch = { id: number; bankId: string; routingNumber: string; districtId: string; nameEn: string };
 

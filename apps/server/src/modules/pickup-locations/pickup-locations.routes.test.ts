@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, lastOtp, registerMerchant, type TestApp, uniquePhone } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { caller } from '../../../test/fixtures';
+import { lastOtp, registerMerchant, rowCount, uniquePhone, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
+const t = useTestApp();
+const call = caller(t);
 let owner: Awaited<ReturnType<typeof registerMerchant>>;
 let editor: string;
 let viewer: string;
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await registerMerchant(t.app);
   editor = await addMember(owner.shop.id, 'editor');
   viewer = await addMember(owner.shop.id, 'viewer');
 });
-afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, token?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
 
 /** Adds an employee through the API and signs them in with a code; returns their token. */
 async function addMember(shopId: string, role: 'editor' | 'viewer') {
@@ -47,14 +38,6 @@ const pickupForm = (overrides: Record<string, unknown> = {}) => ({
   phone: uniquePhone(),
   ...overrides,
 });
-
-async function countPickups() {
-  const row = await t.database.db
-    .selectFrom('pickup_locations')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 const url = (shopId = owner.shop.id) => `/shops/${shopId}/pickup-locations`;
 
@@ -95,11 +78,11 @@ describe('adding a pickup location', () => {
       'The alternate phone must be different from the phone',
     ],
   ])('refuses %j and writes nothing', async (overrides, message) => {
-    const before = await countPickups();
+    const before = await rowCount(t, 'pickup_locations');
     const res = await call('POST', url(), owner.token, pickupForm(overrides));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(message);
-    expect(await countPickups()).toBe(before);
+    expect(await rowCount(t, 'pickup_locations')).toBe(before);
   });
 
   it('refuses an area we do not cover', async () => {
@@ -122,10 +105,10 @@ describe('adding a pickup location', () => {
 
   it('lets an editor add one, not a viewer', async () => {
     expect((await call('POST', url(), editor, pickupForm({ name: 'Editor store' }))).statusCode).toBe(201);
-    const before = await countPickups();
+    const before = await rowCount(t, 'pickup_locations');
     const res = await call('POST', url(), viewer, pickupForm());
     expect(res.statusCode).toBe(403);
-    expect(await countPickups()).toBe(before);
+    expect(await rowCount(t, 'pickup_locations')).toBe(before);
   });
 });
 

@@ -8,14 +8,10 @@ import {
 } from '@dak/domain/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp } from '../../../test/helpers';
+import { createTestApp, registerMerchant, type TestApp, useTestApp } from '../../../test/helpers';
 import { seedParcelCategories } from '../../db/seed/parcel-categories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const areas = {
   mirpur: 'dhaka-city--mirpur-10',

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { aParcel } from '../../../test/factories';
 import { addMember, caller, signInStaff } from '../../../test/fixtures';
-import { createTestApp, lastSms, type TestApp } from '../../../test/helpers';
+import { lastSms, useTestApp } from '../../../test/helpers';
 import { type BookingMerchant, bookingMerchant, bookParcel, walk } from '../../../test/operations-fixtures';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let admin: Awaited<ReturnType<typeof signInStaff>>;
 let merchant: BookingMerchant;
 const hour = 3_600_000;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   admin = await signInStaff(t, 'admin');
   merchant = await bookingMerchant(t);
 });
-afterAll(() => t.close());
 
 /** A booked parcel walked to a failed delivery attempt. */
 async function failedParcel(m: BookingMerchant = merchant) {

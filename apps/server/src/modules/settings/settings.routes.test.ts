@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { caller } from '../../../test/fixtures';
-import { createTestApp, lastOtp, registerMerchant, type TestApp } from '../../../test/helpers';
+import { lastOtp, registerMerchant, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
-beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const call = caller(t);
 
 describe('user settings', () => {
   it('starts in English with every notification on, and changes what is sent', async () => {

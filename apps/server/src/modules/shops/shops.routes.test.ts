@@ -1,30 +1,14 @@
 import { permissions, rolePermissions } from '@dak/domain/permissions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  lastOtp,
-  lastSms,
-  registerMerchant,
-  type TestApp,
-  uniquePhone,
-} from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { caller } from '../../../test/fixtures';
+import { lastOtp, lastSms, registerMerchant, rowCount, uniquePhone, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
+const t = useTestApp();
+const call = caller(t);
 let owner: Awaited<ReturnType<typeof registerMerchant>>;
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await registerMerchant(t.app);
 });
-afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
 
 const stored = (local: string) => `880${local.slice(1)}`;
 
@@ -43,14 +27,6 @@ async function createShop(token: string, overrides: Record<string, unknown> = {}
   const res = await call('POST', '/shops', token, { ...shopForm(), ...overrides });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
-}
-
-async function count(table: 'shops' | 'shop_members' | 'pickup_locations' | 'otp_codes') {
-  const row = await t.database.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 describe('opening a shop', () => {
@@ -142,16 +118,22 @@ describe('opening a shop', () => {
     [{ isCurrentTncAccepted: false }, 'Please accept the terms and conditions', 'body.isCurrentTncAccepted'],
     [{ pickupAddress: 'পিকআপ ঠিকানা' }, 'Please write the address in English', 'body.pickupAddress'],
   ])('refuses %j with a clear message and writes nothing', async (overrides, message, path) => {
-    const before = [await count('shops'), await count('shop_members'), await count('pickup_locations')];
+    const before = [
+      await rowCount(t, 'shops'),
+      await rowCount(t, 'shop_members'),
+      await rowCount(t, 'pickup_locations'),
+    ];
     const res = await call('POST', '/shops', owner.token, { ...shopForm(), ...overrides });
     expect(res.statusCode).toBe(400);
     const error = res.json().error;
     expect(error.code).toBe('VALIDATION_FAILED');
     if (message) expect(error.message).toBe(message);
     expect(error.details.fields.map((f: { path: string }) => f.path)).toContain(path);
-    expect([await count('shops'), await count('shop_members'), await count('pickup_locations')]).toEqual(
-      before,
-    );
+    expect([
+      await rowCount(t, 'shops'),
+      await rowCount(t, 'shop_members'),
+      await rowCount(t, 'pickup_locations'),
+    ]).toEqual(before);
   });
 
   it('needs a signed-in user', async () => {
@@ -326,11 +308,11 @@ describe("the shop's phone and return phone", () => {
 
   it('sends nothing when the number is already the shop phone', async () => {
     const shop = await createShop(owner.token);
-    const before = await count('otp_codes');
+    const before = await rowCount(t, 'otp_codes');
     const res = await call('POST', `/shops/${shop.id}/phone/otp`, owner.token, { phone: shop.phone });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('This is already the number on the shop');
-    expect(await count('otp_codes')).toBe(before);
+    expect(await rowCount(t, 'otp_codes')).toBe(before);
   });
 
   it('tells the new number what the code is for', async () => {

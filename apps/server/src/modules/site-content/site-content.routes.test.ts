@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { caller, multipart, pdfDocument, pngImage, signInStaff } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp } from '../../../test/helpers';
+import { registerMerchant, useTestApp } from '../../../test/helpers';
 import { demoBooths, demoFaq, demoPosts, demoTruckTypes, seedSiteContent } from '../../db/seed/site-content';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let editor: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   expect(await seedSiteContent(t.database.db)).toEqual([
     'booths',
     'truck_types',
@@ -17,7 +15,6 @@ beforeAll(async () => {
   ]);
   editor = (await signInStaff(t, 'marketing')).token;
 });
-afterAll(() => t.close());
 
 const booth = {
   nameEn: 'Dak Booth Nasirabad',

@@ -1,30 +1,14 @@
 import { rolePermissions } from '@dak/domain/permissions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  lastOtp,
-  lastSms,
-  registerMerchant,
-  type TestApp,
-  uniquePhone,
-} from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { caller } from '../../../test/fixtures';
+import { lastOtp, lastSms, registerMerchant, rowCount, uniquePhone, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
+const t = useTestApp();
+const call = caller(t);
 let owner: Awaited<ReturnType<typeof registerMerchant>>;
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await registerMerchant(t.app);
 });
-afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
 
 const stored = (local: string) => `880${local.slice(1)}`;
 const members = (shopId = owner.shop.id) => `/shops/${shopId}/members`;
@@ -44,14 +28,6 @@ async function signIn(phone: string) {
   return res.json() as { token: string; isNewUser: boolean; user: { hasPassword: boolean } };
 }
 
-async function count(table: 'users' | 'shop_members' | 'otp_codes') {
-  const row = await t.database.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 describe('adding a team member', () => {
   it("needs the code sent to the member's phone; a new phone gets an account without a password", async () => {
     const phone = uniquePhone();
@@ -60,7 +36,7 @@ describe('adding a team member', () => {
     expect(await lastSms(t.app, phone)).toMatch(/join a shop's team/);
     const code = await lastOtp(t.app, phone);
 
-    const before = [await count('users'), await count('shop_members')];
+    const before = [await rowCount(t, 'users'), await rowCount(t, 'shop_members')];
     const wrong = await call('POST', members(), owner.token, {
       phone,
       role: 'editor',
@@ -71,7 +47,7 @@ describe('adding a team member', () => {
     const noCode = await call('POST', members(), owner.token, { phone, role: 'editor' });
     expect(noCode.statusCode).toBe(400);
     expect(noCode.json().error.message).toBe('OTP is required');
-    expect([await count('users'), await count('shop_members')]).toEqual(before);
+    expect([await rowCount(t, 'users'), await rowCount(t, 'shop_members')]).toEqual(before);
 
     const added = await call('POST', members(), owner.token, { phone, role: 'editor', code });
     expect(added.statusCode).toBe(201);
@@ -104,7 +80,7 @@ describe('adding a team member', () => {
   it("refuses a current member and the owner's own phone before sending any code", async () => {
     const phone = uniquePhone();
     await invite(phone, 'viewer');
-    const before = await count('otp_codes');
+    const before = await rowCount(t, 'otp_codes');
     const again = await call('POST', `${members()}/otp`, owner.token, { phone });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toEqual({
@@ -116,7 +92,7 @@ describe('adding a team member', () => {
     const self = await call('POST', `${members()}/otp`, owner.token, { phone: owner.phone });
     expect(self.statusCode).toBe(409);
     expect(self.json().error.message).toBe("This is the shop owner's phone number");
-    expect(await count('otp_codes')).toBe(before);
+    expect(await rowCount(t, 'otp_codes')).toBe(before);
   });
 
   it('refuses a partner (agent) account', async () => {
@@ -240,7 +216,7 @@ describe('who manages the team', () => {
     await invite(phone, 'editor');
     const { token } = await signIn(phone);
     const target = await invite(uniquePhone(), 'viewer');
-    const before = await count('shop_members');
+    const before = await rowCount(t, 'shop_members');
     for (const [method, url, body] of [
       ['GET', members(), undefined],
       ['POST', `${members()}/otp`, { phone: uniquePhone() }],
@@ -251,7 +227,7 @@ describe('who manages the team', () => {
       const res = await call(method, url, token, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
-    expect(await count('shop_members')).toBe(before);
+    expect(await rowCount(t, 'shop_members')).toBe(before);
     expect((await call('GET', members(), owner.token)).json().items).toContainEqual(
       expect.objectContaining({ userId: target.userId, role: 'viewer', status: 'active' }),
     );

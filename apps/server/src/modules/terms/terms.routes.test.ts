@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMember, caller, signInStaff } from '../../../test/fixtures';
-import { createTestApp, registerMerchant, type TestApp } from '../../../test/helpers';
+import { registerMerchant, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
-beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const call = caller(t);
 
 const text = (lang: string) =>
   `${lang}: Dak delivers parcels and pays the collected cash the next working day. `.repeat(3);

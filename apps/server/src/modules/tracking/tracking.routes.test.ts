@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, caller, signInStaff } from '../../../test/fixtures';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, type TestApp, useTestApp } from '../../../test/helpers';
 import { type BookingMerchant, bookingMerchant, bookParcel, walk } from '../../../test/operations-fixtures';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
+const t = useTestApp();
+const call = caller(t);
 let admin: Awaited<ReturnType<typeof signInStaff>>;
 let merchant: BookingMerchant;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
   admin = await signInStaff(t, 'admin');
   merchant = await bookingMerchant(t);
 });
-afterAll(() => t.close());
 
 const customer = {
   customerName: 'Nasrin Akter Private',
