@@ -1,22 +1,15 @@
 import { formatPhoneLocal } from '@dak/domain/phone';
-import { Table, type TableColumnsType, Tag } from 'antd';
+import { type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime } from '../../../components/ops/date-time';
+import { type PagedListProps, PagedTable } from '../../../components/ui/paged-table';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import type { OpsShopList, OpsShopListItem } from '../api/list-ops-shops';
 
-type ShopsTableProps = {
-  data: OpsShopList | undefined;
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-};
-
 /** Shops found: each links to its detail page. Owner, type and size fold away on phones. */
-export function ShopsTable({ data, loading, page, pageSize, onPageChange }: ShopsTableProps) {
+export function ShopsTable(list: PagedListProps<OpsShopList>) {
   const { t } = useTranslation();
   const language = useLanguage();
   const columns: TableColumnsType<OpsShopListItem> = [
@@ -59,22 +52,11 @@ export function ShopsTable({ data, loading, page, pageSize, onPageChange }: Shop
     },
   ];
   return (
-    <Table<OpsShopListItem>
-      className="ops-table"
-      rowKey="id"
+    <PagedTable<OpsShopListItem>
+      {...list}
+      emptyText={t('opsConsole.shops.empty')}
+      total={(count, n) => t('opsConsole.shops.total', { count, n })}
       columns={columns}
-      dataSource={data?.items ?? []}
-      loading={loading}
-      locale={{ emptyText: t('opsConsole.shops.empty') }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: data?.count ?? 0,
-        onChange: onPageChange,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        showTotal: (total) => t('opsConsole.shops.total', { count: total, n: formatNumber(total, language) }),
-      }}
     />
   );
 }

@@ -1,10 +1,9 @@
 import { otpPurposes } from '@dak/domain/otp';
 import { formatPhoneLocal } from '@dak/domain/phone';
-import { Grid, Table, type TableColumnsType, Tag } from 'antd';
+import { Grid, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/ops/date-time';
-import { formatNumber } from '../../../lib/format';
-import { useLanguage } from '../../../lib/i18n';
+import { type PagedListProps, PagedTable } from '../../../components/ui/paged-table';
 import type { SmsOutboxItem, SmsOutboxList } from '../api/list-sms-outbox';
 import './sms-outbox.css';
 
@@ -16,18 +15,9 @@ const statusColors: Record<SmsOutboxItem['status'], string> = {
   unconfirmed: 'orange',
 };
 
-type SmsOutboxTableProps = {
-  data: SmsOutboxList | undefined;
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-};
-
 /** Messages newest first: when, to whom, why, how it went, through which provider, and the text. */
-export function SmsOutboxTable({ data, loading, page, pageSize, onPageChange }: SmsOutboxTableProps) {
+export function SmsOutboxTable(list: PagedListProps<SmsOutboxList>) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const screens = Grid.useBreakpoint();
 
   const purposeLabel = (purpose: string) => {
@@ -102,22 +92,11 @@ export function SmsOutboxTable({ data, loading, page, pageSize, onPageChange }: 
   ];
 
   return (
-    <Table<SmsOutboxItem>
-      className="ops-table"
-      rowKey="id"
+    <PagedTable<SmsOutboxItem>
+      {...list}
+      emptyText={t('opsConsole.sms.empty')}
+      total={(count, n) => t('opsConsole.sms.total', { count, n })}
       columns={screens.md === false ? compactColumns : columns}
-      dataSource={data?.items ?? []}
-      loading={loading}
-      locale={{ emptyText: t('opsConsole.sms.empty') }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: data?.count ?? 0,
-        onChange: onPageChange,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        showTotal: (total) => t('opsConsole.sms.total', { count: total, n: formatNumber(total, language) }),
-      }}
     />
   );
 }
