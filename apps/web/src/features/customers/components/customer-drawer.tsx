@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { AddressField } from '../../../components/ui/address-field';
+import { AppForm } from '../../../components/ui/app-form';
 import { AreaSelect } from '../../../components/ui/area-select';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { fieldErrors } from '../../../lib/api-error';
@@ -99,15 +100,7 @@ export function CustomerDrawer({ shopId, customer, onClose }: CustomerDrawerProp
       }
     >
       {customer ? (
-        <Form
-          form={form}
-          name="customer"
-          layout="vertical"
-          requiredMark={false}
-          validateTrigger="onBlur"
-          onFinish={finish}
-          onValuesChange={() => setError(null)}
-        >
+        <AppForm form={form} name="customer" onFinish={finish} onValuesChange={() => setError(null)}>
           <Form.Item label={t('parcels.fields.customerPhone')}>
             <Input value={formatPhoneLocal(customer.phone)} disabled dir="ltr" />
           </Form.Item>
@@ -142,7 +135,7 @@ export function CustomerDrawer({ shopId, customer, onClose }: CustomerDrawerProp
           </Form.Item>
           <FormAlert message={error} />
           <button type="submit" hidden aria-hidden tabIndex={-1} />
-        </Form>
+        </AppForm>
       ) : null}
     </Drawer>
   );

@@ -11,6 +11,7 @@ import { Alert, Button, Form, Input, Radio, Select, Skeleton, Typography } from 
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { AppForm } from '../../../components/ui/app-form';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PhoneVerification } from '../../../components/ui/phone-verification';
 import { fieldErrors } from '../../../lib/api-error';
@@ -170,12 +171,9 @@ export function PaymentMethodPanel({ shopId, canManage }: { shopId: string; canM
     }));
     const branchItems = branches.data?.items ?? [];
     return (
-      <Form
+      <AppForm
         form={form}
         name="payment-method"
-        layout="vertical"
-        requiredMark={false}
-        validateTrigger="onBlur"
         initialValues={{ method: view?.method ?? 'bank' }}
         onFinish={sendCode}
         onValuesChange={() => setError(null)}
@@ -266,7 +264,7 @@ export function PaymentMethodPanel({ shopId, canManage }: { shopId: string; canM
           </Button>
           <Button onClick={() => setStep({ name: 'view' })}>{t('actions.cancel')}</Button>
         </div>
-      </Form>
+      </AppForm>
     );
   }
 

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { AddressField } from '../../../components/ui/address-field';
+import { AppForm } from '../../../components/ui/app-form';
 import { AreaSelect } from '../../../components/ui/area-select';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { fieldErrors } from '../../../lib/api-error';
@@ -122,15 +123,7 @@ export function PickupLocationDrawer({ shopId, pickup, open, onClose }: PickupLo
         </div>
       }
     >
-      <Form
-        form={form}
-        name="pickup-location"
-        layout="vertical"
-        requiredMark={false}
-        validateTrigger="onBlur"
-        onFinish={finish}
-        onValuesChange={() => setError(null)}
-      >
+      <AppForm form={form} name="pickup-location" onFinish={finish} onValuesChange={() => setError(null)}>
         <Form.Item
           name="name"
           label={t('pickup.name')}
@@ -178,7 +171,7 @@ export function PickupLocationDrawer({ shopId, pickup, open, onClose }: PickupLo
         <FormAlert message={error} />
         {/* Enter in a field submits; the visible buttons are in the drawer's footer. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
-      </Form>
+      </AppForm>
     </Drawer>
   );
 }

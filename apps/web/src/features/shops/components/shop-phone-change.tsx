@@ -4,6 +4,7 @@ import { Button, Form, Input, Typography } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { AppForm } from '../../../components/ui/app-form';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PhoneVerification } from '../../../components/ui/phone-verification';
 import { useErrorText } from '../../../lib/error-text';
@@ -111,12 +112,9 @@ export function ShopPhoneChange({
 
   if (step.name === 'enter') {
     return (
-      <Form
+      <AppForm
         form={form}
         name={`${idPrefix}-change`}
-        layout="vertical"
-        requiredMark={false}
-        validateTrigger="onBlur"
         onFinish={sendCode}
         onValuesChange={() => setError(null)}
         className="phone-change"
@@ -136,7 +134,7 @@ export function ShopPhoneChange({
           </Button>
           <Button onClick={() => setStep({ name: 'view' })}>{t('actions.cancel')}</Button>
         </div>
-      </Form>
+      </AppForm>
     );
   }
 

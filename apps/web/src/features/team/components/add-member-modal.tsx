@@ -4,6 +4,7 @@ import { Button, Form, Input, Modal, Radio, Typography } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { AppForm } from '../../../components/ui/app-form';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PhoneVerification } from '../../../components/ui/phone-verification';
 import { fieldErrors } from '../../../lib/api-error';
@@ -100,15 +101,7 @@ export function AddMemberModal({
   return (
     <Modal open={open} onCancel={close} title={t('team.addTitle')} footer={null} destroyOnHidden>
       {step.name === 'phone' ? (
-        <Form
-          form={form}
-          name="add-member"
-          layout="vertical"
-          requiredMark={false}
-          validateTrigger="onBlur"
-          onFinish={sendCode}
-          onValuesChange={() => setError(null)}
-        >
+        <AppForm form={form} name="add-member" onFinish={sendCode} onValuesChange={() => setError(null)}>
           <Typography.Paragraph type="secondary">{t('team.addIntro')}</Typography.Paragraph>
           <Form.Item
             name="phone"
@@ -131,7 +124,7 @@ export function AddMemberModal({
             </Button>
             <Button onClick={close}>{t('actions.cancel')}</Button>
           </div>
-        </Form>
+        </AppForm>
       ) : (
         <form onSubmit={submit} noValidate>
           <PhoneVerification
