@@ -12,8 +12,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { AppForm } from '../../../components/ui/app-form';
+import { CodeStepForm } from '../../../components/ui/code-step-form';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { PhoneVerification } from '../../../components/ui/phone-verification';
 import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
@@ -143,24 +143,18 @@ export function PaymentMethodPanel({ shopId, canManage }: { shopId: string; canM
 
   if (step.name === 'verify') {
     return (
-      <form onSubmit={save} noValidate>
-        <Typography.Paragraph>{t('payment.codeIntro')}</Typography.Paragraph>
-        <PhoneVerification
-          idPrefix="payment-method"
-          phone={step.sentTo}
-          resendAfterSeconds={step.resendAfter}
-          {...otp.bind}
-          onResend={resend}
-          disabled={update.isPending}
-        />
-        <FormAlert message={error} />
-        <div className="form-actions">
-          <Button type="primary" htmlType="submit" loading={update.isPending}>
-            {t('actions.verify')}
-          </Button>
-          <Button onClick={() => setStep({ name: 'edit' })}>{t('payment.editDetails')}</Button>
-        </div>
-      </form>
+      <CodeStepForm
+        onSubmit={save}
+        intro={<Typography.Paragraph>{t('payment.codeIntro')}</Typography.Paragraph>}
+        idPrefix="payment-method"
+        phone={step.sentTo}
+        resendAfterSeconds={step.resendAfter}
+        {...otp.bind}
+        onResend={resend}
+        pending={update.isPending}
+        formError={error}
+        back={{ label: t('payment.editDetails'), onClick: () => setStep({ name: 'edit' }) }}
+      />
     );
   }
 

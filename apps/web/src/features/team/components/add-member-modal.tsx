@@ -5,8 +5,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { AppForm } from '../../../components/ui/app-form';
+import { CodeStepForm } from '../../../components/ui/code-step-form';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { PhoneVerification } from '../../../components/ui/phone-verification';
 import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
@@ -126,16 +126,18 @@ export function AddMemberModal({
           </div>
         </AppForm>
       ) : (
-        <form onSubmit={submit} noValidate>
-          <PhoneVerification
-            idPrefix="member"
-            phone={step.phone}
-            resendAfterSeconds={step.resendAfter}
-            {...otp.bind}
-            onEditNumber={() => setStep({ name: 'phone' })}
-            onResend={resend}
-            disabled={add.isPending}
-          />
+        <CodeStepForm
+          onSubmit={submit}
+          idPrefix="member"
+          phone={step.phone}
+          resendAfterSeconds={step.resendAfter}
+          {...otp.bind}
+          onEditNumber={() => setStep({ name: 'phone' })}
+          onResend={resend}
+          pending={add.isPending}
+          formError={error}
+          back={{ label: t('actions.cancel'), onClick: close }}
+        >
           <div className="form-field">
             <div className="form-field__label" id="member-role-label">
               {t('team.role')}
@@ -155,14 +157,7 @@ export function AddMemberModal({
               {role === 'editor' ? t('team.editorHint') : t('team.viewerHint')}
             </Typography.Paragraph>
           </div>
-          <FormAlert message={error} />
-          <div className="form-actions">
-            <Button type="primary" htmlType="submit" loading={add.isPending}>
-              {t('actions.verify')}
-            </Button>
-            <Button onClick={close}>{t('actions.cancel')}</Button>
-          </div>
-        </form>
+        </CodeStepForm>
       )}
     </Modal>
   );
