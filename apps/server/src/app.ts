@@ -11,7 +11,6 @@ import { expireParcelExportsJob } from './jobs/expire-parcel-exports.job';
 import { exportParcelsJob } from './jobs/export-parcels.job';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { pruneRateLimitHitsJob } from './jobs/prune-rate-limit-hits.job';
-import { sendParcelSmsJob } from './jobs/send-parcel-sms.job';
 import { type Clock, shiftedClock, systemClock } from './lib/clock';
 import { createLocalStorage } from './lib/storage';
 import { addressPredictionModule } from './modules/address-prediction/address-prediction.module';

@@ -113,3 +113,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new ApiError({ status: response.status, code: 'BAD_RESPONSE', message: 'Something went wrong' });
   }
 }
+
+/**
+ * A POST made before anyone is signed in (sign-in, sign-up, password reset): the input as the
+ * JSON body, no bearer token, the answer checked by `schema`.
+ */
+export function publicPost<T>(
+  path: string,
+  input: unknown,
+  schema: ResponseParser<T>,
+  headers?: Record<string, string>,
+): Promise<T> {
+  return apiRequest(path, { method: 'POST', body: input, auth: false, schema, headers });
+}

@@ -1,9 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Input, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Input, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLatinDigits } from '../../lib/format';
 import { isForbidden, OpsLoadError } from '../ops/ops-error';
+import { PagedTable } from '../ui/paged-table';
 
 type Page<T> = { items: T[]; count: number };
 
@@ -20,37 +21,11 @@ type TableFrame<T> = {
 
 /** A console table of one page of a list: its pages (hidden when one), the total under it, the empty text. */
 export function OpsTable<T extends object>({
-  data,
-  loading,
-  columns,
-  page,
-  pageSize,
   onPage,
-  emptyText,
   totalText,
-  rowKey = 'id',
-  rowSelection,
+  ...table
 }: TableFrame<T> & { data: Page<T> | undefined; loading: boolean }) {
-  return (
-    <Table<T>
-      className="ops-table"
-      rowKey={rowKey}
-      columns={columns}
-      dataSource={data?.items ?? []}
-      loading={loading}
-      locale={{ emptyText }}
-      rowSelection={rowSelection}
-      pagination={{
-        current: page,
-        pageSize,
-        total: data?.count ?? 0,
-        onChange: onPage,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        showTotal: totalText,
-      }}
-    />
-  );
+  return <PagedTable<T> {...table} onPageChange={onPage} total={(count) => totalText(count)} />;
 }
 
 /**

@@ -1,17 +1,12 @@
 import { type passwordLoginSchema, sessionResponseSchema } from '@dak/domain/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { publicPost } from '../../../lib/api-client';
 
 export type PasswordLoginInput = ReturnType<typeof passwordLoginSchema.parse>;
 
 /** POST /auth/login: phone and password to a session. */
 export function loginWithPassword(input: PasswordLoginInput) {
-  return apiRequest('/auth/login', {
-    method: 'POST',
-    body: input,
-    auth: false,
-    schema: sessionResponseSchema,
-  });
+  return publicPost('/auth/login', input, sessionResponseSchema);
 }
 
 export function useLoginWithPassword() {

@@ -1,12 +1,12 @@
 import { type otpRequestSchema, otpSentSchema } from '@dak/domain/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { publicPost } from '../../../lib/api-client';
 
 export type OtpRequestInput = ReturnType<typeof otpRequestSchema.parse>;
 
 /** POST /auth/otp/request: sends a login code by SMS. */
 export function requestLoginOtp(input: OtpRequestInput) {
-  return apiRequest('/auth/otp/request', { method: 'POST', body: input, auth: false, schema: otpSentSchema });
+  return publicPost('/auth/otp/request', input, otpSentSchema);
 }
 
 export function useRequestLoginOtp() {

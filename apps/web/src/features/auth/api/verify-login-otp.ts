@@ -1,17 +1,12 @@
 import { otpLoginResponseSchema, type otpVerifySchema } from '@dak/domain/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { publicPost } from '../../../lib/api-client';
 
 export type OtpVerifyInput = ReturnType<typeof otpVerifySchema.parse>;
 
 /** POST /auth/otp/verify: a login code to a session; an unknown phone gets a new account. */
 export function verifyLoginOtp(input: OtpVerifyInput) {
-  return apiRequest('/auth/otp/verify', {
-    method: 'POST',
-    body: input,
-    auth: false,
-    schema: otpLoginResponseSchema,
-  });
+  return publicPost('/auth/otp/verify', input, otpLoginResponseSchema);
 }
 
 export function useVerifyLoginOtp() {

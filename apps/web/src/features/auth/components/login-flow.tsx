@@ -1,6 +1,7 @@
 import { type AccountType, otpRequestSchema, otpVerifySchema, passwordLoginSchema } from '@dak/domain/auth';
 import { Button, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AppForm } from '../../../components/ui/app-form';
 import { CodeStep, useCodeSignIn } from '../../../components/ui/code-sign-in';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { useErrorText } from '../../../lib/error-text';
@@ -89,12 +90,9 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (result: SignedIn) => vo
   }
 
   return (
-    <Form
+    <AppForm
       form={form}
       name="login"
-      layout="vertical"
-      requiredMark={false}
-      validateTrigger="onBlur"
       initialValues={{ accountType: 'merchant', method: 'password' }}
       onFinish={submitCredentials}
       onValuesChange={() => flow.setFormError(null)}
@@ -146,6 +144,6 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (result: SignedIn) => vo
       >
         {method === 'password' ? t('actions.login') : t('actions.sendCode')}
       </Button>
-    </Form>
+    </AppForm>
   );
 }

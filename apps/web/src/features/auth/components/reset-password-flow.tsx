@@ -6,6 +6,7 @@ import { Button, Form, type FormRule, Input, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { AppForm } from '../../../components/ui/app-form';
 import { FormAlert } from '../../../components/ui/form-alert';
 import type { OtpInputHandle } from '../../../components/ui/otp-input';
 import { PhoneVerification } from '../../../components/ui/phone-verification';
@@ -117,14 +118,7 @@ export function ResetPasswordFlow({ onDone }: { onDone: () => void }) {
 
   if (!target) {
     return (
-      <Form
-        form={phoneForm}
-        name="reset-phone"
-        layout="vertical"
-        requiredMark={false}
-        validateTrigger="onBlur"
-        onFinish={sendCode}
-      >
+      <AppForm form={phoneForm} name="reset-phone" onFinish={sendCode}>
         <Form.Item
           name="phone"
           label={t('fields.phone')}
@@ -145,17 +139,14 @@ export function ResetPasswordFlow({ onDone }: { onDone: () => void }) {
         <Button type="primary" htmlType="submit" block size="large" loading={requestOtp.isPending}>
           {t('actions.sendCode')}
         </Button>
-      </Form>
+      </AppForm>
     );
   }
 
   return (
-    <Form
+    <AppForm
       form={passwordForm}
       name="reset-password"
-      layout="vertical"
-      requiredMark={false}
-      validateTrigger="onBlur"
       onFinish={submitNewPassword}
       onValuesChange={() => setFormError(null)}
     >
@@ -196,6 +187,6 @@ export function ResetPasswordFlow({ onDone }: { onDone: () => void }) {
       <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
         {t('actions.resetPassword')}
       </Button>
-    </Form>
+    </AppForm>
   );
 }

@@ -1,12 +1,13 @@
 import { type Customer, customerUpdateSchema } from '@dak/domain/customers';
 import { formatPhoneLocal } from '@dak/domain/phone';
-import { Button, Drawer, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { AddressField } from '../../../components/ui/address-field';
-import { AreaSelect } from '../../../components/ui/area-select';
+import { AddressAreaFields } from '../../../components/ui/address-area-fields';
+import { AppForm } from '../../../components/ui/app-form';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { FormDrawer } from '../../../components/ui/form-drawer';
 import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
@@ -81,33 +82,15 @@ export function CustomerDrawer({ shopId, customer, onClose }: CustomerDrawerProp
   };
 
   return (
-    <Drawer
+    <FormDrawer
       open={customer !== null}
       onClose={onClose}
       title={t('customers.editTitle')}
-      placement="right"
-      size={440}
-      destroyOnHidden
-      className="form-drawer"
-      footer={
-        <div className="form-actions">
-          <Button type="primary" onClick={() => form.submit()} loading={update.isPending}>
-            {t('actions.save')}
-          </Button>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        </div>
-      }
+      onSave={() => form.submit()}
+      saving={update.isPending}
     >
       {customer ? (
-        <Form
-          form={form}
-          name="customer"
-          layout="vertical"
-          requiredMark={false}
-          validateTrigger="onBlur"
-          onFinish={finish}
-          onValuesChange={() => setError(null)}
-        >
+        <AppForm form={form} name="customer" onFinish={finish} onValuesChange={() => setError(null)}>
           <Form.Item label={t('parcels.fields.customerPhone')}>
             <Input value={formatPhoneLocal(customer.phone)} disabled dir="ltr" />
           </Form.Item>
@@ -118,21 +101,21 @@ export function CustomerDrawer({ shopId, customer, onClose }: CustomerDrawerProp
           >
             <Input maxLength={100} autoComplete="off" />
           </Form.Item>
-          <AddressField
-            name="address"
-            label={t('parcels.fields.customerAddress')}
-            schema={shape.address}
+          <AddressAreaFields
+            address={{
+              name: 'address',
+              label: t('parcels.fields.customerAddress'),
+              schema: shape.address,
+              placeholder: t('parcels.form.addressPlaceholder'),
+            }}
+            area={{
+              name: 'deliveryAreaId',
+              label: t('parcels.fields.deliveryArea'),
+              schema: shape.deliveryAreaId,
+              initial: { ...customer.deliveryArea, districtNameEn: '', districtNameBn: '' },
+            }}
             translate={translateMessage}
-            placeholder={t('parcels.form.addressPlaceholder')}
           />
-          <Form.Item
-            name="deliveryAreaId"
-            label={t('parcels.fields.deliveryArea')}
-            rules={[schemaRule(shape.deliveryAreaId, translateMessage, asText)]}
-            validateTrigger={['onChange', 'onBlur']}
-          >
-            <AreaSelect initial={{ ...customer.deliveryArea, districtNameEn: '', districtNameBn: '' }} />
-          </Form.Item>
           <Form.Item
             name="alternatePhone"
             label={t('parcels.form.optional', { label: t('parcels.fields.alternatePhone') })}
@@ -142,8 +125,8 @@ export function CustomerDrawer({ shopId, customer, onClose }: CustomerDrawerProp
           </Form.Item>
           <FormAlert message={error} />
           <button type="submit" hidden aria-hidden tabIndex={-1} />
-        </Form>
+        </AppForm>
       ) : null}
-    </Drawer>
+    </FormDrawer>
   );
 }

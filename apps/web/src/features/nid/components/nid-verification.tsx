@@ -11,6 +11,7 @@ import { Alert, Button, Form, Input, Tag, Typography } from 'antd';
 import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { AppForm } from '../../../components/ui/app-form';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
@@ -208,15 +209,7 @@ export function NidSubmitForm({
   };
 
   return (
-    <Form
-      form={form}
-      name="nid"
-      layout="vertical"
-      requiredMark={false}
-      validateTrigger="onBlur"
-      onFinish={finish}
-      className="form-narrow"
-    >
+    <AppForm form={form} name="nid" onFinish={finish} className="form-narrow">
       <Form.Item
         name="nidNumber"
         label={t('nid.number')}
@@ -240,6 +233,6 @@ export function NidSubmitForm({
           {t('nid.skip')}
         </Button>
       </div>
-    </Form>
+    </AppForm>
   );
 }

@@ -1,6 +1,7 @@
 import { staffLoginSchema, staffVerifySchema } from '@dak/domain/auth';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AppForm } from '../../../components/ui/app-form';
 import { type CodeSent, CodeStep, useCodeSignIn } from '../../../components/ui/code-sign-in';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { useErrorText } from '../../../lib/error-text';
@@ -65,12 +66,9 @@ export function OpsLoginFlow({ onSignedIn }: { onSignedIn: () => void }) {
   }
 
   return (
-    <Form
+    <AppForm
       form={form}
       name="ops-login"
-      layout="vertical"
-      requiredMark={false}
-      validateTrigger="onBlur"
       onFinish={submitPassword}
       onValuesChange={() => flow.setFormError(null)}
     >
@@ -99,6 +97,6 @@ export function OpsLoginFlow({ onSignedIn }: { onSignedIn: () => void }) {
       <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
         {t('actions.login')}
       </Button>
-    </Form>
+    </AppForm>
   );
 }

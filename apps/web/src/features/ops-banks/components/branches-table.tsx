@@ -2,32 +2,17 @@ import { Grid, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { OpsTable } from '../../../components/list/ops-list';
 import { useOpsErrorText } from '../../../components/ops/ops-error';
-import { formatNumber } from '../../../lib/format';
+import { type PagedListProps, PagedTable } from '../../../components/ui/paged-table';
 import { useLanguage } from '../../../lib/i18n';
 import type { District } from '../api/list-districts';
 import type { OpsBranch, OpsBranchList } from '../api/list-ops-branches';
 import { useUpdateBranch } from '../api/update-branch';
 
-type BranchesTableProps = {
-  data: OpsBranchList | undefined;
-  loading: boolean;
-  districts: ReadonlyMap<string, District>;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-};
+type BranchesTableProps = PagedListProps<OpsBranchList> & { districts: ReadonlyMap<string, District> };
 
 /** A bank's branches with their routing numbers; the switch offers a branch to merchants or not. */
-export function BranchesTable({
-  data,
-  loading,
-  districts,
-  page,
-  pageSize,
-  onPageChange,
-}: BranchesTableProps) {
+export function BranchesTable({ districts, ...list }: BranchesTableProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const errorText = useOpsErrorText();
@@ -97,15 +82,11 @@ export function BranchesTable({
   ];
 
   return (
-    <OpsTable<OpsBranch>
-      data={data}
-      loading={loading}
-      columns={columns}
-      page={page}
-      pageSize={pageSize}
-      onPage={onPageChange}
+    <PagedTable<OpsBranch>
+      {...list}
       emptyText={t('opsConsole.banks.empty')}
-      totalText={(total) => t('opsConsole.banks.total', { count: total, n: formatNumber(total, language) })}
+      total={(count, n) => t('opsConsole.banks.total', { count, n })}
+      columns={columns}
     />
   );
 }

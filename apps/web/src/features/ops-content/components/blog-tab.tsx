@@ -8,6 +8,7 @@ import { useOpsErrorText } from '../../../components/ops/ops-error';
 import { MarkdownView } from '../../../lib/markdown-view';
 import { blogPosts, type OpsBlogPost } from '../api/blog';
 import { useUploadImage } from '../api/upload-image';
+import { BilingualFields } from './bilingual-fields';
 import { StatusSelect, StatusTag, statusColumn } from './content-status';
 import { ContentTab } from './content-tab';
 
@@ -177,12 +178,7 @@ export function BlogTab() {
         fields: () => (
           <>
             <div className="ops-grid ops-grid--two">
-              <Form.Item name="titleEn" label={t('opsConsole.content.fields.titleEn')}>
-                <Input lang="en" />
-              </Form.Item>
-              <Form.Item name="titleBn" label={t('opsConsole.content.fields.titleBn')}>
-                <Input lang="bn" />
-              </Form.Item>
+              <BilingualFields name="title" />
               <Form.Item
                 name="slug"
                 label={t('opsConsole.content.fields.slug')}
@@ -193,22 +189,12 @@ export function BlogTab() {
               <Form.Item name="status" label={t('opsConsole.content.status')}>
                 <StatusSelect />
               </Form.Item>
-              <Form.Item name="excerptEn" label={t('opsConsole.content.fields.excerptEn')}>
-                <Input.TextArea rows={2} lang="en" />
-              </Form.Item>
-              <Form.Item name="excerptBn" label={t('opsConsole.content.fields.excerptBn')}>
-                <Input.TextArea rows={2} lang="bn" />
-              </Form.Item>
-              <Form.Item
-                name="bodyEn"
-                label={t('opsConsole.content.fields.bodyEn')}
-                extra={t('opsConsole.content.markdownHint')}
-              >
-                <MarkdownField lang="en" />
-              </Form.Item>
-              <Form.Item name="bodyBn" label={t('opsConsole.content.fields.bodyBn')}>
-                <MarkdownField lang="bn" />
-              </Form.Item>
+              <BilingualFields name="excerpt" rows={2} />
+              <BilingualFields
+                name="body"
+                input={(lang) => <MarkdownField lang={lang} />}
+                extraEn={t('opsConsole.content.markdownHint')}
+              />
             </div>
             <Form.Item name="coverMediaId" label={t('opsConsole.content.blog.cover')}>
               <CoverField />

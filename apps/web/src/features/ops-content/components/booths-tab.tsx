@@ -6,6 +6,7 @@ import { localizeDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { booths, type OpsBooth } from '../api/booths';
 import { useDistrictAreas, useDistricts } from '../api/geography';
+import { BilingualFields } from './bilingual-fields';
 import { ShownField, shownColumn } from './content-status';
 import { ContentTab } from './content-tab';
 
@@ -127,18 +128,8 @@ export function BoothsTab() {
         prepare: (v) => ({ ...v, districtId: v.districtId ?? '', areaId: v.areaId ?? null }),
         fields: (form) => (
           <div className="ops-grid ops-grid--two">
-            <Form.Item name="nameEn" label={t('opsConsole.content.fields.nameEn')}>
-              <Input lang="en" />
-            </Form.Item>
-            <Form.Item name="nameBn" label={t('opsConsole.content.fields.nameBn')}>
-              <Input lang="bn" />
-            </Form.Item>
-            <Form.Item name="addressEn" label={t('opsConsole.content.fields.addressEn')}>
-              <Input.TextArea rows={2} lang="en" />
-            </Form.Item>
-            <Form.Item name="addressBn" label={t('opsConsole.content.fields.addressBn')}>
-              <Input.TextArea rows={2} lang="bn" />
-            </Form.Item>
+            <BilingualFields name="name" />
+            <BilingualFields name="address" rows={2} />
             <Form.Item name="districtId" label={t('opsConsole.content.fields.districtId')}>
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
@@ -157,12 +148,7 @@ export function BoothsTab() {
               <Input inputMode="tel" autoComplete="off" />
             </Form.Item>
             <ShownField />
-            <Form.Item name="hoursEn" label={t('opsConsole.content.fields.hoursEn')}>
-              <Input lang="en" />
-            </Form.Item>
-            <Form.Item name="hoursBn" label={t('opsConsole.content.fields.hoursBn')}>
-              <Input lang="bn" />
-            </Form.Item>
+            <BilingualFields name="hours" />
             <Form.Item name="services" label={t('opsConsole.content.booths.services')}>
               <Checkbox.Group
                 className="content-services"

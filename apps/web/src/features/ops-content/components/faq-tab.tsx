@@ -1,10 +1,11 @@
 import { faqCategories, faqInputSchema } from '@dak/domain/site-content';
-import { Form, Input, Select, type TableColumnsType } from 'antd';
+import { Form, Select, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { MarkdownView } from '../../../lib/markdown-view';
 import { faqEntries, type OpsFaqEntry } from '../api/faq';
+import { BilingualFields } from './bilingual-fields';
 import { PositionField, StatusSelect, StatusTag, statusColumn } from './content-status';
 import { ContentTab } from './content-tab';
 
@@ -88,22 +89,8 @@ export function FaqTab() {
         fields: () => (
           <>
             <div className="ops-grid ops-grid--two">
-              <Form.Item name="questionEn" label={t('opsConsole.content.fields.questionEn')}>
-                <Input lang="en" />
-              </Form.Item>
-              <Form.Item name="questionBn" label={t('opsConsole.content.fields.questionBn')}>
-                <Input lang="bn" />
-              </Form.Item>
-              <Form.Item
-                name="answerEn"
-                label={t('opsConsole.content.fields.answerEn')}
-                extra={t('opsConsole.content.markdownHint')}
-              >
-                <Input.TextArea rows={5} lang="en" />
-              </Form.Item>
-              <Form.Item name="answerBn" label={t('opsConsole.content.fields.answerBn')}>
-                <Input.TextArea rows={5} lang="bn" />
-              </Form.Item>
+              <BilingualFields name="question" />
+              <BilingualFields name="answer" rows={5} extraEn={t('opsConsole.content.markdownHint')} />
             </div>
             <div className="ops-grid ops-grid--three">
               <Form.Item name="category" label={t('opsConsole.content.faq.category')}>

@@ -1,9 +1,10 @@
 import { truckPriceUnits, truckTypeInputSchema } from '@dak/domain/site-content';
-import { Alert, Form, Input, InputNumber, Select, type TableColumnsType } from 'antd';
+import { Alert, Form, InputNumber, Select, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatTaka } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { type OpsTruckType, truckTypes } from '../api/truck-types';
+import { BilingualFields } from './bilingual-fields';
 import { PositionField, ShownField, shownColumn } from './content-status';
 import { ContentTab } from './content-tab';
 
@@ -98,12 +99,7 @@ export function TruckTypesTab() {
         }),
         fields: () => (
           <div className="ops-grid ops-grid--two">
-            <Form.Item name="nameEn" label={t('opsConsole.content.fields.nameEn')}>
-              <Input lang="en" />
-            </Form.Item>
-            <Form.Item name="nameBn" label={t('opsConsole.content.fields.nameBn')}>
-              <Input lang="bn" />
-            </Form.Item>
+            <BilingualFields name="name" />
             <Form.Item name="capacityKg" label={t('opsConsole.content.fields.capacityKg')}>
               <InputNumber min={1} precision={0} className="content-number" />
             </Form.Item>
@@ -121,12 +117,7 @@ export function TruckTypesTab() {
                 }))}
               />
             </Form.Item>
-            <Form.Item name="descriptionEn" label={t('opsConsole.content.fields.descriptionEn')}>
-              <Input.TextArea rows={3} lang="en" />
-            </Form.Item>
-            <Form.Item name="descriptionBn" label={t('opsConsole.content.fields.descriptionBn')}>
-              <Input.TextArea rows={3} lang="bn" />
-            </Form.Item>
+            <BilingualFields name="description" rows={3} />
             <PositionField />
             <ShownField />
           </div>

@@ -1,8 +1,9 @@
 import { formatPhoneLocal } from '@dak/domain/phone';
 import { leadTransitions } from '@dak/domain/site-content';
-import { Button, Table, type TableColumnsType, Tag, Timeline } from 'antd';
+import { Button, type TableColumnsType, Tag, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/ops/date-time';
+import { PagedTable } from '../../../components/ui/paged-table';
 import { localizeDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import type { Lead, LeadList } from '../api/list-leads';
@@ -80,22 +81,15 @@ export function LeadsTable({
     },
   ];
   return (
-    <Table<Lead>
-      className="ops-table"
-      rowKey="id"
+    <PagedTable<Lead>
+      data={data}
+      loading={loading}
+      page={page}
+      pageSize={20}
+      onPageChange={onPage}
+      emptyText={t('opsConsole.leads.empty')}
       tableLayout="fixed"
       columns={columns}
-      dataSource={data?.items ?? []}
-      loading={loading}
-      locale={{ emptyText: t('opsConsole.leads.empty') }}
-      pagination={{
-        current: page,
-        pageSize: 20,
-        total: data?.count ?? 0,
-        onChange: onPage,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-      }}
       expandable={{
         expandedRowRender: (lead) => (
           <div className="lead-detail">

@@ -1,11 +1,10 @@
 import type { NidSubmissionStatus } from '@dak/domain/nid';
 import { formatPhoneLocal } from '@dak/domain/phone';
-import { Button, Grid, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Grid, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime } from '../../../components/ops/date-time';
-import { formatNumber } from '../../../lib/format';
-import { useLanguage } from '../../../lib/i18n';
+import { type PagedListProps, PagedTable } from '../../../components/ui/paged-table';
 import type { NidReviewItem, NidReviewList } from '../api/list-nid-reviews';
 
 const statusColors: Record<NidSubmissionStatus, string> = {
@@ -19,28 +18,14 @@ export function NidSubmissionTag({ status }: { status: NidSubmissionStatus }) {
   return <Tag color={statusColors[status]}>{t(`opsConsole.nidStatus.${status}`)}</Tag>;
 }
 
-type NidQueueTableProps = {
-  data: NidReviewList | undefined;
-  loading: boolean;
+type NidQueueTableProps = PagedListProps<NidReviewList> & {
   status: NidSubmissionStatus;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
   onOpen: (item: NidReviewItem) => void;
 };
 
 /** Submissions with the owner and shop; each opens the review with both photos. */
-export function NidQueueTable({
-  data,
-  loading,
-  status,
-  page,
-  pageSize,
-  onPageChange,
-  onOpen,
-}: NidQueueTableProps) {
+export function NidQueueTable({ status, onOpen, ...list }: NidQueueTableProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
   // Below 768 px the shop and the time move under the owner's name.
   const compact = Grid.useBreakpoint().md === false;
   const columns: TableColumnsType<NidReviewItem> = [
@@ -115,22 +100,11 @@ export function NidQueueTable({
     },
   ];
   return (
-    <Table<NidReviewItem>
-      className="ops-table"
-      rowKey="id"
+    <PagedTable<NidReviewItem>
+      {...list}
+      emptyText={t(`opsConsole.nid.empty.${status}`)}
+      total={(count, n) => t('opsConsole.nid.total', { count, n })}
       columns={columns}
-      dataSource={data?.items ?? []}
-      loading={loading}
-      locale={{ emptyText: t(`opsConsole.nid.empty.${status}`) }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: data?.count ?? 0,
-        onChange: onPageChange,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        showTotal: (total) => t('opsConsole.nid.total', { count: total, n: formatNumber(total, language) }),
-      }}
     />
   );
 }

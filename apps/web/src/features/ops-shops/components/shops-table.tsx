@@ -2,22 +2,14 @@ import { formatPhoneLocal } from '@dak/domain/phone';
 import { type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { OpsTable } from '../../../components/list/ops-list';
 import { DateTime } from '../../../components/ops/date-time';
+import { type PagedListProps, PagedTable } from '../../../components/ui/paged-table';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import type { OpsShopList, OpsShopListItem } from '../api/list-ops-shops';
 
-type ShopsTableProps = {
-  data: OpsShopList | undefined;
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-};
-
 /** Shops found: each links to its detail page. Owner, type and size fold away on phones. */
-export function ShopsTable({ data, loading, page, pageSize, onPageChange }: ShopsTableProps) {
+export function ShopsTable(list: PagedListProps<OpsShopList>) {
   const { t } = useTranslation();
   const language = useLanguage();
   const columns: TableColumnsType<OpsShopListItem> = [
@@ -60,15 +52,11 @@ export function ShopsTable({ data, loading, page, pageSize, onPageChange }: Shop
     },
   ];
   return (
-    <OpsTable<OpsShopListItem>
-      data={data}
-      loading={loading}
-      columns={columns}
-      page={page}
-      pageSize={pageSize}
-      onPage={onPageChange}
+    <PagedTable<OpsShopListItem>
+      {...list}
       emptyText={t('opsConsole.shops.empty')}
-      totalText={(total) => t('opsConsole.shops.total', { count: total, n: formatNumber(total, language) })}
+      total={(count, n) => t('opsConsole.shops.total', { count, n })}
+      columns={columns}
     />
   );
 }

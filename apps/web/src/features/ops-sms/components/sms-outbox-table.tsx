@@ -2,10 +2,8 @@ import { otpPurposes } from '@dak/domain/otp';
 import { formatPhoneLocal } from '@dak/domain/phone';
 import { Grid, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { OpsTable } from '../../../components/list/ops-list';
 import { DateTime } from '../../../components/ops/date-time';
-import { formatNumber } from '../../../lib/format';
-import { useLanguage } from '../../../lib/i18n';
+import { type PagedListProps, PagedTable } from '../../../components/ui/paged-table';
 import type { SmsOutboxItem, SmsOutboxList } from '../api/list-sms-outbox';
 import './sms-outbox.css';
 
@@ -17,18 +15,9 @@ const statusColors: Record<SmsOutboxItem['status'], string> = {
   unconfirmed: 'orange',
 };
 
-type SmsOutboxTableProps = {
-  data: SmsOutboxList | undefined;
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-};
-
 /** Messages newest first: when, to whom, why, how it went, through which provider, and the text. */
-export function SmsOutboxTable({ data, loading, page, pageSize, onPageChange }: SmsOutboxTableProps) {
+export function SmsOutboxTable(list: PagedListProps<SmsOutboxList>) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const screens = Grid.useBreakpoint();
 
   const purposeLabel = (purpose: string) => {
@@ -103,15 +92,11 @@ export function SmsOutboxTable({ data, loading, page, pageSize, onPageChange }: 
   ];
 
   return (
-    <OpsTable<SmsOutboxItem>
-      data={data}
-      loading={loading}
-      columns={screens.md === false ? compactColumns : columns}
-      page={page}
-      pageSize={pageSize}
-      onPage={onPageChange}
+    <PagedTable<SmsOutboxItem>
+      {...list}
       emptyText={t('opsConsole.sms.empty')}
-      totalText={(total) => t('opsConsole.sms.total', { count: total, n: formatNumber(total, language) })}
+      total={(count, n) => t('opsConsole.sms.total', { count, n })}
+      columns={screens.md === false ? compactColumns : columns}
     />
   );
 }

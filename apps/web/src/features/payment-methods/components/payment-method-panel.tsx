@@ -11,8 +11,9 @@ import { Alert, Button, Form, Input, Radio, Select, Skeleton, Typography } from 
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { AppForm } from '../../../components/ui/app-form';
+import { CodeStepForm } from '../../../components/ui/code-step-form';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { PhoneVerification } from '../../../components/ui/phone-verification';
 import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
@@ -142,24 +143,18 @@ export function PaymentMethodPanel({ shopId, canManage }: { shopId: string; canM
 
   if (step.name === 'verify') {
     return (
-      <form onSubmit={save} noValidate>
-        <Typography.Paragraph>{t('payment.codeIntro')}</Typography.Paragraph>
-        <PhoneVerification
-          idPrefix="payment-method"
-          phone={step.sentTo}
-          resendAfterSeconds={step.resendAfter}
-          {...otp.bind}
-          onResend={resend}
-          disabled={update.isPending}
-        />
-        <FormAlert message={error} />
-        <div className="form-actions">
-          <Button type="primary" htmlType="submit" loading={update.isPending}>
-            {t('actions.verify')}
-          </Button>
-          <Button onClick={() => setStep({ name: 'edit' })}>{t('payment.editDetails')}</Button>
-        </div>
-      </form>
+      <CodeStepForm
+        onSubmit={save}
+        intro={<Typography.Paragraph>{t('payment.codeIntro')}</Typography.Paragraph>}
+        idPrefix="payment-method"
+        phone={step.sentTo}
+        resendAfterSeconds={step.resendAfter}
+        {...otp.bind}
+        onResend={resend}
+        pending={update.isPending}
+        formError={error}
+        back={{ label: t('payment.editDetails'), onClick: () => setStep({ name: 'edit' }) }}
+      />
     );
   }
 
@@ -170,12 +165,9 @@ export function PaymentMethodPanel({ shopId, canManage }: { shopId: string; canM
     }));
     const branchItems = branches.data?.items ?? [];
     return (
-      <Form
+      <AppForm
         form={form}
         name="payment-method"
-        layout="vertical"
-        requiredMark={false}
-        validateTrigger="onBlur"
         initialValues={{ method: view?.method ?? 'bank' }}
         onFinish={sendCode}
         onValuesChange={() => setError(null)}
@@ -266,7 +258,7 @@ export function PaymentMethodPanel({ shopId, canManage }: { shopId: string; canM
           </Button>
           <Button onClick={() => setStep({ name: 'view' })}>{t('actions.cancel')}</Button>
         </div>
-      </Form>
+      </AppForm>
     );
   }
 

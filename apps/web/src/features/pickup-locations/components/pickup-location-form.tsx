@@ -5,13 +5,14 @@ import {
   pickupLocationCreateSchema,
   pickupLocationUpdateSchema,
 } from '@dak/domain/shop';
-import { Button, Drawer, Form, Input, Switch } from 'antd';
+import { Form, Input, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { AddressField } from '../../../components/ui/address-field';
-import { AreaSelect } from '../../../components/ui/area-select';
+import { AddressAreaFields } from '../../../components/ui/address-area-fields';
+import { AppForm } from '../../../components/ui/app-form';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { FormDrawer } from '../../../components/ui/form-drawer';
 import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
@@ -105,32 +106,14 @@ export function PickupLocationDrawer({ shopId, pickup, open, onClose }: PickupLo
   };
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       title={pickup ? t('pickup.editTitle') : t('pickup.addTitle')}
-      placement="right"
-      size={440}
-      destroyOnHidden
-      className="form-drawer"
-      footer={
-        <div className="form-actions">
-          <Button type="primary" onClick={() => form.submit()} loading={saving}>
-            {t('actions.save')}
-          </Button>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        </div>
-      }
+      onSave={() => form.submit()}
+      saving={saving}
     >
-      <Form
-        form={form}
-        name="pickup-location"
-        layout="vertical"
-        requiredMark={false}
-        validateTrigger="onBlur"
-        onFinish={finish}
-        onValuesChange={() => setError(null)}
-      >
+      <AppForm form={form} name="pickup-location" onFinish={finish} onValuesChange={() => setError(null)}>
         <Form.Item
           name="name"
           label={t('pickup.name')}
@@ -138,21 +121,21 @@ export function PickupLocationDrawer({ shopId, pickup, open, onClose }: PickupLo
         >
           <Input maxLength={100} placeholder={t('pickup.namePlaceholder')} />
         </Form.Item>
-        <AddressField
-          name="address"
-          label={t('pickup.address')}
-          schema={shape.address}
+        <AddressAreaFields
+          address={{
+            name: 'address',
+            label: t('pickup.address'),
+            schema: shape.address,
+            placeholder: t('shopForm.addressPlaceholder'),
+          }}
+          area={{
+            name: 'areaId',
+            label: t('shopForm.area'),
+            schema: shape.areaId,
+            initial: pickup?.area ?? null,
+          }}
           translate={translateMessage}
-          placeholder={t('shopForm.addressPlaceholder')}
         />
-        <Form.Item
-          name="areaId"
-          label={t('shopForm.area')}
-          rules={[schemaRule(shape.areaId, translateMessage, asText)]}
-          validateTrigger={['onChange', 'onBlur']}
-        >
-          <AreaSelect initial={pickup?.area ?? null} />
-        </Form.Item>
         <Form.Item
           name="phone"
           label={t('fields.phone')}
@@ -178,7 +161,7 @@ export function PickupLocationDrawer({ shopId, pickup, open, onClose }: PickupLo
         <FormAlert message={error} />
         {/* Enter in a field submits; the visible buttons are in the drawer's footer. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
-      </Form>
-    </Drawer>
+      </AppForm>
+    </FormDrawer>
   );
 }

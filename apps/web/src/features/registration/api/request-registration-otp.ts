@@ -1,17 +1,12 @@
 import { type otpRequestSchema, otpSentSchema } from '@dak/domain/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { publicPost } from '../../../lib/api-client';
 
 export type RegistrationOtpInput = ReturnType<typeof otpRequestSchema.parse>;
 
 /** POST /merchant/registration/otp: sends the sign-up code by SMS. */
 export function requestRegistrationOtp(input: RegistrationOtpInput) {
-  return apiRequest('/merchant/registration/otp', {
-    method: 'POST',
-    body: input,
-    auth: false,
-    schema: otpSentSchema,
-  });
+  return publicPost('/merchant/registration/otp', input, otpSentSchema);
 }
 
 export function useRequestRegistrationOtp() {

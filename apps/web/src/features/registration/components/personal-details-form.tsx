@@ -6,6 +6,7 @@ import { Button, DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppForm } from '../../../components/ui/app-form';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule } from '../../../lib/form-validation';
@@ -84,15 +85,7 @@ export function PersonalDetailsForm({
   };
 
   return (
-    <Form
-      form={form}
-      name="personal-details"
-      layout="vertical"
-      requiredMark={false}
-      validateTrigger="onBlur"
-      onFinish={finish}
-      onValuesChange={onChange}
-    >
+    <AppForm form={form} name="personal-details" onFinish={finish} onValuesChange={onChange}>
       <Form.Item
         name="fullName"
         label={t('fields.fullName')}
@@ -150,6 +143,6 @@ export function PersonalDetailsForm({
       <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
         {t('actions.createAccount')}
       </Button>
-    </Form>
+    </AppForm>
   );
 }

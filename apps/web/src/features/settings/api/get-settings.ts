@@ -1,9 +1,11 @@
 import { userSettingsSchema } from '@dak/domain/settings';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { withDates } from '../../../lib/api-dates';
 
 export const settingsKey = ['user-settings'] as const;
+
+type Settings = Awaited<ReturnType<typeof getSettings>>;
 
 /** GET /me/settings: language, notification switches, whether the tour was seen. */
 export function getSettings(signal?: AbortSignal) {
@@ -16,4 +18,13 @@ export function settingsQueryOptions() {
 
 export function useSettings() {
   return useQuery(settingsQueryOptions());
+}
+
+/** A change to the settings: the server's answer is the settings from then on. */
+export function useSettingsChange<Input>(mutationFn: (input: Input) => Promise<Settings>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
+  });
 }

@@ -1,8 +1,7 @@
 import { userSettingsSchema } from '@dak/domain/settings';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { withDates } from '../../../lib/api-dates';
-import { settingsKey } from './get-settings';
+import { useSettingsChange } from './get-settings';
 
 /** POST /me/onboarding/tour-seen: the mini tour is not shown again. */
 export function markTourSeen() {
@@ -14,9 +13,5 @@ export function markTourSeen() {
 }
 
 export function useMarkTourSeen() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markTourSeen,
-    onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
-  });
+  return useSettingsChange(markTourSeen);
 }

@@ -1,8 +1,7 @@
 import { type UserSettingsPatch, userSettingsSchema } from '@dak/domain/settings';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { withDates } from '../../../lib/api-dates';
-import { settingsKey } from './get-settings';
+import { useSettingsChange } from './get-settings';
 
 /** PATCH /me/settings: the language and any notification switch. */
 export function updateSettings(patch: UserSettingsPatch) {
@@ -14,9 +13,5 @@ export function updateSettings(patch: UserSettingsPatch) {
 }
 
 export function useUpdateSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateSettings,
-    onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
-  });
+  return useSettingsChange(updateSettings);
 }

@@ -5,6 +5,7 @@ import { Button, Form, type FormRule, Input, Progress } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { AppForm } from '../../../components/ui/app-form';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
@@ -60,12 +61,9 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <Form
+    <AppForm
       form={form}
       name="change-password"
-      layout="vertical"
-      requiredMark={false}
-      validateTrigger="onBlur"
       onFinish={finish}
       onValuesChange={() => setError(null)}
       className="form-narrow"
@@ -109,6 +107,6 @@ export function ChangePasswordForm() {
       <Button type="primary" htmlType="submit" loading={change.isPending}>
         {t('settings.changePassword')}
       </Button>
-    </Form>
+    </AppForm>
   );
 }

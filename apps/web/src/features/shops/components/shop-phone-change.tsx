@@ -4,8 +4,9 @@ import { Button, Form, Input, Typography } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { AppForm } from '../../../components/ui/app-form';
+import { CodeStepForm } from '../../../components/ui/code-step-form';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { PhoneVerification } from '../../../components/ui/phone-verification';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule } from '../../../lib/form-validation';
 import { toLatinDigits } from '../../../lib/format';
@@ -88,35 +89,27 @@ export function ShopPhoneChange({
 
   if (step.name === 'verify') {
     return (
-      <form onSubmit={verify} noValidate className="phone-change">
-        <PhoneVerification
-          idPrefix={idPrefix}
-          phone={step.phone}
-          resendAfterSeconds={step.resendAfter}
-          {...otp.bind}
-          onEditNumber={() => setStep({ name: 'enter' })}
-          onResend={resend}
-          disabled={change.isPending}
-        />
-        <FormAlert message={error} />
-        <div className="form-actions">
-          <Button type="primary" htmlType="submit" loading={change.isPending}>
-            {t('actions.verify')}
-          </Button>
-          <Button onClick={() => setStep({ name: 'view' })}>{t('actions.cancel')}</Button>
-        </div>
-      </form>
+      <CodeStepForm
+        onSubmit={verify}
+        className="phone-change"
+        idPrefix={idPrefix}
+        phone={step.phone}
+        resendAfterSeconds={step.resendAfter}
+        {...otp.bind}
+        onEditNumber={() => setStep({ name: 'enter' })}
+        onResend={resend}
+        pending={change.isPending}
+        formError={error}
+        back={{ label: t('actions.cancel'), onClick: () => setStep({ name: 'view' }) }}
+      />
     );
   }
 
   if (step.name === 'enter') {
     return (
-      <Form
+      <AppForm
         form={form}
         name={`${idPrefix}-change`}
-        layout="vertical"
-        requiredMark={false}
-        validateTrigger="onBlur"
         onFinish={sendCode}
         onValuesChange={() => setError(null)}
         className="phone-change"
@@ -136,7 +129,7 @@ export function ShopPhoneChange({
           </Button>
           <Button onClick={() => setStep({ name: 'view' })}>{t('actions.cancel')}</Button>
         </div>
-      </Form>
+      </AppForm>
     );
   }
 

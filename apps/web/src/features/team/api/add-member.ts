@@ -1,7 +1,6 @@
 import { type EmployeeRole, memberSchema } from '@dak/domain/shop';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { membersKey } from './list-members';
+import { useMembersChange } from './list-members';
 
 export type AddMemberInput = { shopId: string; phone: string; role: EmployeeRole; code: string };
 
@@ -15,9 +14,5 @@ export function addMember({ shopId, ...body }: AddMemberInput) {
 }
 
 export function useAddMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addMember,
-    onSuccess: (_member, { shopId }) => queryClient.invalidateQueries({ queryKey: membersKey(shopId) }),
-  });
+  return useMembersChange(addMember);
 }

@@ -4,8 +4,9 @@ import { Button, Form, Input, Modal, Radio, Typography } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { AppForm } from '../../../components/ui/app-form';
+import { CodeStepForm } from '../../../components/ui/code-step-form';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { PhoneVerification } from '../../../components/ui/phone-verification';
 import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
@@ -100,15 +101,7 @@ export function AddMemberModal({
   return (
     <Modal open={open} onCancel={close} title={t('team.addTitle')} footer={null} destroyOnHidden>
       {step.name === 'phone' ? (
-        <Form
-          form={form}
-          name="add-member"
-          layout="vertical"
-          requiredMark={false}
-          validateTrigger="onBlur"
-          onFinish={sendCode}
-          onValuesChange={() => setError(null)}
-        >
+        <AppForm form={form} name="add-member" onFinish={sendCode} onValuesChange={() => setError(null)}>
           <Typography.Paragraph type="secondary">{t('team.addIntro')}</Typography.Paragraph>
           <Form.Item
             name="phone"
@@ -131,18 +124,20 @@ export function AddMemberModal({
             </Button>
             <Button onClick={close}>{t('actions.cancel')}</Button>
           </div>
-        </Form>
+        </AppForm>
       ) : (
-        <form onSubmit={submit} noValidate>
-          <PhoneVerification
-            idPrefix="member"
-            phone={step.phone}
-            resendAfterSeconds={step.resendAfter}
-            {...otp.bind}
-            onEditNumber={() => setStep({ name: 'phone' })}
-            onResend={resend}
-            disabled={add.isPending}
-          />
+        <CodeStepForm
+          onSubmit={submit}
+          idPrefix="member"
+          phone={step.phone}
+          resendAfterSeconds={step.resendAfter}
+          {...otp.bind}
+          onEditNumber={() => setStep({ name: 'phone' })}
+          onResend={resend}
+          pending={add.isPending}
+          formError={error}
+          back={{ label: t('actions.cancel'), onClick: close }}
+        >
           <div className="form-field">
             <div className="form-field__label" id="member-role-label">
               {t('team.role')}
@@ -162,14 +157,7 @@ export function AddMemberModal({
               {role === 'editor' ? t('team.editorHint') : t('team.viewerHint')}
             </Typography.Paragraph>
           </div>
-          <FormAlert message={error} />
-          <div className="form-actions">
-            <Button type="primary" htmlType="submit" loading={add.isPending}>
-              {t('actions.verify')}
-            </Button>
-            <Button onClick={close}>{t('actions.cancel')}</Button>
-          </div>
-        </form>
+        </CodeStepForm>
       )}
     </Modal>
   );
