@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AddressField } from '../../../components/ui/address-field';
 import { type AreaChoice, AreaSelect, areaLabel } from '../../../components/ui/area-select';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { useDebounced } from '../../../components/ui/use-debounced';
 import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
@@ -29,7 +30,6 @@ import {
   type ParcelValues,
   prepare,
   shape,
-  useDebounced,
 } from './parcel-form-values';
 import './parcels.css';
 
