@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client';
 import { type Language, useLanguage } from '../../lib/i18n';
 import { staleTimes } from '../../lib/query-client';
+import { useDebounced } from './use-debounced';
 
 /** An area as pickers show it: "Mirpur 10, Dhaka" in English, "মিরপুর ১০, ঢাকা" in Bengali. */
 export type AreaChoice = {
@@ -32,16 +33,6 @@ function searchAreas(q: string, signal?: AbortSignal) {
     auth: false,
     signal,
   });
-}
-
-/** Waits until typing pauses before the text is searched for. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 type AreaSelectProps = {

@@ -2,6 +2,7 @@ import { Alert, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { PageCard } from '../../../components/ui/page-card';
 import { useNid } from '../../../features/nid/api/get-nid';
 import { useSkipNid } from '../../../features/nid/api/skip-nid';
 import { NidStatusCard, NidSubmitForm } from '../../../features/nid/components/nid-verification';
@@ -35,13 +36,13 @@ function NidVerification({ shop }: { shop: SelectedShop }) {
         <NidStatusCard nid={nid.data} />
       </section>
       {nid.data.canSubmit && shop.can('nid.submit') ? (
-        <section className="page-card" aria-labelledby="nid-form-title">
-          <Typography.Title level={2} id="nid-form-title" className="page-card__title">
-            {nid.data.status === 'failed' ? t('nid.formTitleAgain') : t('nid.formTitle')}
-          </Typography.Title>
+        <PageCard
+          titleId="nid-form-title"
+          title={nid.data.status === 'failed' ? t('nid.formTitleAgain') : t('nid.formTitle')}
+        >
           <Typography.Paragraph type="secondary">{t('nid.formIntro')}</Typography.Paragraph>
           <NidSubmitForm shopId={shop.id} onSkip={onSkip} skipping={skip.isPending} />
-        </section>
+        </PageCard>
       ) : null}
     </>
   );

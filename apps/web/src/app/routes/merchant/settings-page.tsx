@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../components/ui/link-button';
+import { PageCard } from '../../../components/ui/page-card';
 import { PaymentMethodPanel } from '../../../features/payment-methods/components/payment-method-panel';
 import { ChangePasswordForm } from '../../../features/settings/components/change-password-form';
 import {
@@ -27,13 +28,10 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <section className="page-card" id={id} aria-labelledby={`${id}-title`}>
-      <Typography.Title level={2} id={`${id}-title`} className="page-card__title">
-        {title}
-      </Typography.Title>
+    <PageCard id={id} titleId={`${id}-title`} title={title}>
       {intro ? <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph> : null}
       {children}
-    </section>
+    </PageCard>
   );
 }
 

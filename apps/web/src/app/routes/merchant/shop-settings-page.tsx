@@ -1,5 +1,6 @@
 import { Alert, Button, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PageCard } from '../../../components/ui/page-card';
 import { useShop } from '../../../features/shops/api/get-shop';
 import { ShopPhoneChange } from '../../../features/shops/components/shop-phone-change';
 import { ShopSettingsForm } from '../../../features/shops/components/shop-settings-form';
@@ -31,23 +32,14 @@ function ShopSettings({ selected }: { selected: SelectedShop }) {
       {canEdit ? null : (
         <Alert type="info" showIcon title={t('shopSettings.readOnly')} className="page__note" />
       )}
-      <section className="page-card" aria-labelledby="shop-details-title">
-        <Typography.Title level={2} id="shop-details-title" className="page-card__title">
-          {t('shopSettings.detailsTitle')}
-        </Typography.Title>
+      <PageCard titleId="shop-details-title" title={t('shopSettings.detailsTitle')}>
         <ShopSettingsForm key={shop.data.id} shop={shop.data} canEdit={canEdit} />
-      </section>
-      <section className="page-card" aria-labelledby="shop-phone-title" id="phone">
-        <Typography.Title level={2} id="shop-phone-title" className="page-card__title">
-          {t('shopSettings.phoneTitle')}
-        </Typography.Title>
+      </PageCard>
+      <PageCard titleId="shop-phone-title" title={t('shopSettings.phoneTitle')} id="phone">
         <Typography.Paragraph type="secondary">{t('shopSettings.phoneIntro')}</Typography.Paragraph>
         <ShopPhoneChange shopId={shop.data.id} kind="phone" current={shop.data.phone} canEdit={canEdit} />
-      </section>
-      <section className="page-card" aria-labelledby="return-phone-title" id="return-phone">
-        <Typography.Title level={2} id="return-phone-title" className="page-card__title">
-          {t('shopSettings.returnPhoneTitle')}
-        </Typography.Title>
+      </PageCard>
+      <PageCard titleId="return-phone-title" title={t('shopSettings.returnPhoneTitle')} id="return-phone">
         <Typography.Paragraph type="secondary">{t('shopSettings.returnPhoneIntro')}</Typography.Paragraph>
         <ShopPhoneChange
           shopId={shop.data.id}
@@ -55,7 +47,7 @@ function ShopSettings({ selected }: { selected: SelectedShop }) {
           current={shop.data.returnPhone}
           canEdit={canEdit}
         />
-      </section>
+      </PageCard>
     </>
   );
 }

@@ -1,14 +1,13 @@
 import { HomeOutlined, LockOutlined } from '@ant-design/icons';
 import { Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { OpsLoadError } from '../../../components/ops/ops-error';
 import { type OpsNavItem, OpsShell } from '../../../components/ops/ops-shell';
 import { LinkButton } from '../../../components/ui/link-button';
 import { useOpsMe } from '../../../features/ops-auth/api/get-ops-me';
-import { useOpsLogout } from '../../../features/ops-auth/api/ops-logout';
 import { canUseRoom, roomOfPath, roomsFor } from '../../../features/ops-auth/staff-rooms';
-import { endSession } from '../../../lib/session';
+import { useStaffSignOut } from '../../use-staff-sign-out';
 import { roomLinks } from './room-links';
 
 /**
@@ -20,19 +19,7 @@ export function OpsLayout() {
   const { t } = useTranslation();
   const me = useOpsMe();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const logout = useOpsLogout();
-
-  const signOut = async () => {
-    try {
-      await logout.mutateAsync();
-    } catch {
-      // The session ends in this browser whatever the server said.
-    }
-    // Leave the console first (flushSync: rendered at once), then forget the session.
-    await navigate('/ops/login', { replace: true, flushSync: true, state: { signedOut: true } });
-    endSession();
-  };
+  const { signOut, signingOut } = useStaffSignOut('/ops/login');
 
   if (me.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (me.isError) return <OpsLoadError error={me.error} onRetry={() => void me.refetch()} />;
@@ -52,7 +39,7 @@ export function OpsLayout() {
       roleLabel={t(`ops.roles.${staff.role}`)}
       currentLabel={room ? t(`opsConsole.nav.${room}`) : t('opsConsole.nav.overview')}
       onSignOut={() => void signOut()}
-      signingOut={logout.isPending}
+      signingOut={signingOut}
     >
       {allowed ? (
         <Outlet />

@@ -1,28 +1,16 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useNavigate } from 'react-router';
-import { useOpsLogout } from '../../../features/ops-auth/api/ops-logout';
+import { NavLink, Outlet } from 'react-router';
 import { RiderLanguageSwitch } from '../../../features/rider/components/rider-language-switch';
 import { useRiderLanguageDefault } from '../../../features/rider/rider-language';
 import '../../../features/rider/rider.css';
-import { endSession } from '../../../lib/session';
+import { useStaffSignOut } from '../../use-staff-sign-out';
 
 /** The rider's frame on a phone: brand, language, sign-out, deliveries and pickups; no console navigation. */
 export function RiderShell() {
   useRiderLanguageDefault();
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const logout = useOpsLogout();
-
-  const signOut = async () => {
-    try {
-      await logout.mutateAsync();
-    } catch {
-      // The session ends on this phone whatever the server said.
-    }
-    await navigate('/rider/login', { replace: true, flushSync: true, state: { signedOut: true } });
-    endSession();
-  };
+  const { signOut } = useStaffSignOut('/rider/login');
 
   return (
     <div className="rider-app">

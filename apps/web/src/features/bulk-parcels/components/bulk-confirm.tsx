@@ -1,7 +1,8 @@
-import { Alert, Checkbox, Select, Typography } from 'antd';
+import { Alert, Checkbox, Select } from 'antd';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageCard } from '../../../components/ui/page-card';
 
 /** Where the sheet's parcels are picked up and the merchant's acknowledgement, each with its error under it. */
 export function BulkConfirm({
@@ -29,10 +30,12 @@ export function BulkConfirm({
 }) {
   const { t } = useTranslation();
   return (
-    <section className="page-card bulk-confirm" aria-labelledby="bulk-confirm-title" ref={cardRef}>
-      <Typography.Title level={2} className="page-card__title" id="bulk-confirm-title">
-        {t('bulk.confirmTitle')}
-      </Typography.Title>
+    <PageCard
+      titleId="bulk-confirm-title"
+      title={t('bulk.confirmTitle')}
+      className="bulk-confirm"
+      ref={cardRef}
+    >
       <div className="bulk-confirm__field">
         <label htmlFor="bulk-pickup" className="bulk-confirm__label">
           {t('parcels.fields.pickupLocation')}
@@ -74,6 +77,6 @@ export function BulkConfirm({
       {formError ? (
         <Alert type="error" showIcon title={formError} className="bulk-alert" data-testid="bulk-form-error" />
       ) : null}
-    </section>
+    </PageCard>
   );
 }

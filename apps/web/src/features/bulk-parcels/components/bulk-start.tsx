@@ -3,6 +3,7 @@ import { bulkFileMaxBytes, bulkMessages, defaultBulkImportLimit } from '@dak/dom
 import { Alert, Button, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageCard } from '../../../components/ui/page-card';
 import { useErrorText } from '../../../lib/error-text';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
@@ -47,10 +48,7 @@ export function BulkStart({
   };
 
   return (
-    <section className="page-card bulk-start" aria-labelledby="bulk-file-title">
-      <Typography.Title level={2} className="page-card__title" id="bulk-file-title">
-        {t('bulk.fileTitle')}
-      </Typography.Title>
+    <PageCard titleId="bulk-file-title" title={t('bulk.fileTitle')} className="bulk-start">
       <Typography.Paragraph type="secondary">
         {t('bulk.fileHint', { n: formatNumber(limit ?? defaultBulkImportLimit, language) })}
       </Typography.Paragraph>
@@ -87,6 +85,6 @@ export function BulkStart({
       {fileError ? (
         <Alert type="error" showIcon title={fileError} data-testid="bulk-file-error" className="bulk-alert" />
       ) : null}
-    </section>
+    </PageCard>
   );
 }

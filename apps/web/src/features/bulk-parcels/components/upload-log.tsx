@@ -1,6 +1,7 @@
-import { Alert, Empty, Skeleton, Table, Typography } from 'antd';
+import { Alert, Empty, Skeleton, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageCard } from '../../../components/ui/page-card';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDate, formatNumber, localizeDigits } from '../../../lib/format';
 import { type Language, useLanguage } from '../../../lib/i18n';
@@ -26,10 +27,7 @@ export function UploadLog({ shopId }: { shopId: string }) {
     render: (_: unknown, log: Record<typeof key, number>) => formatNumber(log[key], language),
   });
   return (
-    <section className="page-card" aria-labelledby="bulk-log-title">
-      <Typography.Title level={2} className="page-card__title" id="bulk-log-title">
-        {t('bulk.log.title')}
-      </Typography.Title>
+    <PageCard titleId="bulk-log-title" title={t('bulk.log.title')}>
       {logs.isPending ? <Skeleton active paragraph={{ rows: 3 }} /> : null}
       {logs.isError ? <Alert type="error" showIcon title={errorText(logs.error)} /> : null}
       {logs.data && logs.data.count === 0 ? (
@@ -65,6 +63,6 @@ export function UploadLog({ shopId }: { shopId: string }) {
           ]}
         />
       ) : null}
-    </section>
+    </PageCard>
   );
 }

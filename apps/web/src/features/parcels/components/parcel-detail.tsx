@@ -19,6 +19,7 @@ import { ParcelStatusTag, PaymentStatusTag } from './parcel-status-tag';
 import { ProofPhoto } from './proof-photo';
 import { TrackingIdHeading } from './tracking-id-heading';
 import './parcels.css';
+import { PageCard } from '../../../components/ui/page-card';
 
 type ParcelDetailViewProps = {
   shopId: string;
@@ -101,18 +102,12 @@ export function ParcelDetailView({ shopId, parcel, canDelete }: ParcelDetailView
       </section>
 
       {parcel.hasProofPhoto ? (
-        <section className="page-card" aria-labelledby="parcel-proof">
-          <Typography.Title level={2} className="page-card__title" id="parcel-proof">
-            {t('parcels.proof.title')}
-          </Typography.Title>
+        <PageCard titleId="parcel-proof" title={t('parcels.proof.title')}>
           <ProofPhoto shopId={shopId} parcelId={parcel.id} trackingId={parcel.trackingId} />
-        </section>
+        </PageCard>
       ) : null}
 
-      <section className="page-card" aria-labelledby="parcel-customer">
-        <Typography.Title level={2} className="page-card__title" id="parcel-customer">
-          {t('parcels.form.customerSection')}
-        </Typography.Title>
+      <PageCard titleId="parcel-customer" title={t('parcels.form.customerSection')}>
         <Descriptions column={{ xs: 1, sm: 2 }} size="small" layout="vertical" colon={false}>
           <Descriptions.Item label={t('parcels.fields.customerName')}>
             {parcel.customerName}
@@ -138,12 +133,9 @@ export function ParcelDetailView({ shopId, parcel, canDelete }: ParcelDetailView
             {parcel.customerAddress}
           </Descriptions.Item>
         </Descriptions>
-      </section>
+      </PageCard>
 
-      <section className="page-card" aria-labelledby="parcel-parcel">
-        <Typography.Title level={2} className="page-card__title" id="parcel-parcel">
-          {t('parcels.form.parcelSection')}
-        </Typography.Title>
+      <PageCard titleId="parcel-parcel" title={t('parcels.form.parcelSection')}>
         <Descriptions column={{ xs: 1, sm: 2 }} size="small" layout="vertical" colon={false}>
           <Descriptions.Item label={t('parcels.fields.pickupLocation')}>
             {parcel.pickupLocation.name}
@@ -175,12 +167,9 @@ export function ParcelDetailView({ shopId, parcel, canDelete }: ParcelDetailView
             <DateTime value={parcel.createdAt} />
           </Descriptions.Item>
         </Descriptions>
-      </section>
+      </PageCard>
 
-      <section className="page-card" aria-labelledby="parcel-charge">
-        <Typography.Title level={2} className="page-card__title" id="parcel-charge">
-          {t('parcels.charge.title')}
-        </Typography.Title>
+      <PageCard titleId="parcel-charge" title={t('parcels.charge.title')}>
         <dl className="charge-summary__lines">
           <div className="charge-summary__line">
             <dt>{t('parcels.fields.deliveryCharge')}</dt>
@@ -199,12 +188,9 @@ export function ParcelDetailView({ shopId, parcel, canDelete }: ParcelDetailView
           {t(`parcels.rateClasses.${parcel.charge.rateClass}`)} ·{' '}
           {t('parcels.charge.returnNote', { amount: formatTaka(parcel.charge.returnCharge, language) })}
         </Typography.Paragraph>
-      </section>
+      </PageCard>
 
-      <section className="page-card" aria-labelledby="parcel-timeline">
-        <Typography.Title level={2} className="page-card__title" id="parcel-timeline">
-          {t('parcels.detail.timeline')}
-        </Typography.Title>
+      <PageCard titleId="parcel-timeline" title={t('parcels.detail.timeline')}>
         <Timeline
           items={[...parcel.events].reverse().map((event) => ({
             key: `${event.at.toISOString()}-${event.toStatus}`,
@@ -221,7 +207,7 @@ export function ParcelDetailView({ shopId, parcel, canDelete }: ParcelDetailView
             ),
           }))}
         />
-      </section>
+      </PageCard>
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { parcelCreateSchema } from '@dak/domain/parcel';
 import type { ParcelType } from '@dak/domain/parcel-status';
-import { useEffect, useState } from 'react';
 import { formatNumber, toLatinDigits } from '../../../lib/format';
 
 /** The booking form's values as antd holds them (text as typed), and how they become the booking input. */
@@ -69,16 +68,6 @@ export function prepare(values: ParcelValues) {
     instructions: asText(values.instructions),
     parcelType: values.parcelType === 'reverse' ? ('reverse' as const) : ('forward' as const),
   };
-}
-
-/** Waits until typing pauses. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 /** Kilograms for the hint under the weight: 1500 → "1.5 kg". */

@@ -1,12 +1,13 @@
 import type { Parcel } from '@dak/domain/parcel';
 import { type ParcelCreate, parcelCreateSchema } from '@dak/domain/parcel';
 import { checkWeight } from '@dak/domain/pricing';
-import { Alert, App, Button, Form, Grid, Input, Radio, Select, Typography } from 'antd';
+import { Alert, App, Button, Form, Grid, Input, Radio, Select } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddressField } from '../../../components/ui/address-field';
 import { type AreaChoice, AreaSelect, areaLabel } from '../../../components/ui/area-select';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { useDebounced } from '../../../components/ui/use-debounced';
 import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
@@ -29,9 +30,9 @@ import {
   type ParcelValues,
   prepare,
   shape,
-  useDebounced,
 } from './parcel-form-values';
 import './parcels.css';
+import { PageCard } from '../../../components/ui/page-card';
 
 /** A pickup location the parcel may leave from (the page passes the shop's active ones). */
 export type PickupChoice = { id: string; name: string; area: AreaChoice };
@@ -222,10 +223,7 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
         }}
         scrollToFirstError={{ block: 'center' }}
       >
-        <section className="page-card" aria-labelledby="booking-pickup">
-          <Typography.Title level={2} className="page-card__title" id="booking-pickup">
-            {t('parcels.form.pickupSection')}
-          </Typography.Title>
+        <PageCard titleId="booking-pickup" title={t('parcels.form.pickupSection')}>
           <Form.Item
             name="pickupLocationId"
             label={t('parcels.fields.pickupLocation')}
@@ -238,12 +236,9 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
               placeholder={t('parcels.form.pickupPlaceholder')}
             />
           </Form.Item>
-        </section>
+        </PageCard>
 
-        <section className="page-card" aria-labelledby="booking-customer">
-          <Typography.Title level={2} className="page-card__title" id="booking-customer">
-            {t('parcels.form.customerSection')}
-          </Typography.Title>
+        <PageCard titleId="booking-customer" title={t('parcels.form.customerSection')}>
           <div className="form-grid">
             <Form.Item
               name="customerPhone"
@@ -327,12 +322,9 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
           >
             <AreaSelect key={areaKey} initial={areaInitial} />
           </Form.Item>
-        </section>
+        </PageCard>
 
-        <section className="page-card" aria-labelledby="booking-parcel">
-          <Typography.Title level={2} className="page-card__title" id="booking-parcel">
-            {t('parcels.form.parcelSection')}
-          </Typography.Title>
+        <PageCard titleId="booking-parcel" title={t('parcels.form.parcelSection')}>
           <div className="form-grid">
             <Form.Item
               name="categoryId"
@@ -446,7 +438,7 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
               />
             </Form.Item>
           ) : null}
-        </section>
+        </PageCard>
         {wide ? null : summary}
         <FormAlert message={error} />
         <div className="form-actions booking__actions">

@@ -1,7 +1,7 @@
 import { FileSearchOutlined } from '@ant-design/icons';
 import type { ShopTracking } from '@dak/domain/operations';
 import { formatPhoneLocal } from '@dak/domain/phone';
-import { Alert, Tag, Timeline, Typography } from 'antd';
+import { Alert, Tag, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/ops/date-time';
 import { LinkButton } from '../../../components/ui/link-button';
@@ -10,6 +10,7 @@ import { useLanguage } from '../../../lib/i18n';
 import { ParcelStatusTag } from './parcel-status-tag';
 import { ProofPhoto } from './proof-photo';
 import './tracking.css';
+import { PageCard } from '../../../components/ui/page-card';
 import { TrackingIdHeading } from './tracking-id-heading';
 
 /**
@@ -107,18 +108,12 @@ export function ParcelTracking({ shopId, tracking }: { shopId: string; tracking:
       </section>
 
       {own?.hasProofPhoto ? (
-        <section className="page-card" aria-labelledby="track-proof">
-          <Typography.Title level={2} className="page-card__title" id="track-proof">
-            {t('parcels.proof.title')}
-          </Typography.Title>
+        <PageCard titleId="track-proof" title={t('parcels.proof.title')}>
           <ProofPhoto shopId={shopId} parcelId={own.parcelId} trackingId={tracking.trackingId} />
-        </section>
+        </PageCard>
       ) : null}
 
-      <section className="page-card" aria-labelledby="track-timeline">
-        <Typography.Title level={2} className="page-card__title" id="track-timeline">
-          {t('parcels.track.timeline')}
-        </Typography.Title>
+      <PageCard titleId="track-timeline" title={t('parcels.track.timeline')}>
         <Timeline
           items={events.map((event, index) => ({
             key: `${event.at.toISOString()}-${event.status}-${index}`,
@@ -137,7 +132,7 @@ export function ParcelTracking({ shopId, tracking }: { shopId: string; tracking:
             ),
           }))}
         />
-      </section>
+      </PageCard>
     </>
   );
 }

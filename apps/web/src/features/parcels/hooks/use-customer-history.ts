@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useEffect, useRef } from 'react';
 import type { AreaChoice } from '../../../components/ui/area-select';
+import { useDebounced } from '../../../components/ui/use-debounced';
 import { useCustomerByPhone } from '../api/get-customer-by-phone';
 import { useSuccessRate } from '../api/get-success-rate';
 import { parcelsQueryOptions } from '../api/list-parcels';
-import { asText, type Kind, type ParcelValues, useDebounced } from '../components/parcel-form-values';
+import { asText, type Kind, type ParcelValues } from '../components/parcel-form-values';
 
 /**
  * What the shop knows of the phone typed in the booking form: the saved customer (filling the

@@ -1,14 +1,14 @@
 import { CameraOutlined } from '@ant-design/icons';
 import type { RiderRunParcel } from '@dak/domain/delivery-runs';
-import { Button, Drawer, Segmented } from 'antd';
+import { Segmented } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { FormAlert } from '../../../components/ui/form-alert';
 import { useErrorText } from '../../../lib/error-text';
 import { formatTaka, toLatinDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { uploadProof, useDeliver } from '../api/rider';
+import { RiderSheet } from './rider-sheet';
 
 type Proof = 'otp' | 'photo';
 
@@ -55,92 +55,82 @@ export function DeliverSheet({ parcel, onClose }: { parcel: RiderRunParcel; onCl
   };
 
   return (
-    <Drawer
-      open
-      placement="bottom"
-      height="auto"
-      onClose={onClose}
+    <RiderSheet
       title={t('rider.deliverTitle', { id: parcel.trackingId })}
-      className="rider-sheet"
-      destroyOnHidden
+      onClose={onClose}
+      onSubmit={submit}
+      error={error}
+      busy={busy}
+      confirmLabel={t('rider.confirmDeliver')}
     >
-      <form onSubmit={submit} noValidate className="rider-sheet__form">
-        <div className="rider-sheet__who">
-          {parcel.customerName} · {language === 'bn' ? parcel.area.bn : parcel.area.en}
-        </div>
-        <div className="rider-field">
-          <span className="rider-field__label" id="proof-label">
-            {t('rider.proof')}
-          </span>
-          <Segmented<Proof>
-            block
-            size="large"
-            aria-labelledby="proof-label"
-            value={proof}
-            onChange={(value) => {
-              setProof(value);
-              setError(null);
-            }}
-            options={[
-              { value: 'otp', label: t('rider.proofOtp'), disabled: parcel.otpLocked },
-              { value: 'photo', label: t('rider.proofPhoto') },
-            ]}
+      <div className="rider-sheet__who">
+        {parcel.customerName} · {language === 'bn' ? parcel.area.bn : parcel.area.en}
+      </div>
+      <div className="rider-field">
+        <span className="rider-field__label" id="proof-label">
+          {t('rider.proof')}
+        </span>
+        <Segmented<Proof>
+          block
+          size="large"
+          aria-labelledby="proof-label"
+          value={proof}
+          onChange={(value) => {
+            setProof(value);
+            setError(null);
+          }}
+          options={[
+            { value: 'otp', label: t('rider.proofOtp'), disabled: parcel.otpLocked },
+            { value: 'photo', label: t('rider.proofPhoto') },
+          ]}
+        />
+      </div>
+      {parcel.otpLocked ? <p className="rider-note">{t('rider.otpLocked')}</p> : null}
+      {proof === 'otp' ? (
+        <label className="rider-field">
+          <span className="rider-field__label">{t('rider.otpLabel')}</span>
+          <input
+            className="rider-input rider-input--otp"
+            name="otp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={4}
+            value={otp}
+            onChange={(e) => setOtp(e.target.value.replace(/[^\d০-৯]/g, ''))}
           />
-        </div>
-        {parcel.otpLocked ? <p className="rider-note">{t('rider.otpLocked')}</p> : null}
-        {proof === 'otp' ? (
-          <label className="rider-field">
-            <span className="rider-field__label">{t('rider.otpLabel')}</span>
+        </label>
+      ) : (
+        <div className="rider-field">
+          <span className="rider-field__label">{t('rider.photoLabel')}</span>
+          <label className="rider-photo">
+            <CameraOutlined aria-hidden />
+            <span>{photo ? t('rider.photoChosen', { name: photo.name }) : t('rider.takePhoto')}</span>
             <input
-              className="rider-input rider-input--otp"
-              name="otp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={4}
-              value={otp}
-              onChange={(e) => setOtp(e.target.value.replace(/[^\d০-৯]/g, ''))}
+              type="file"
+              name="photo"
+              accept="image/jpeg,image/png,image/webp"
+              capture="environment"
+              onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
             />
           </label>
-        ) : (
-          <div className="rider-field">
-            <span className="rider-field__label">{t('rider.photoLabel')}</span>
-            <label className="rider-photo">
-              <CameraOutlined aria-hidden />
-              <span>{photo ? t('rider.photoChosen', { name: photo.name }) : t('rider.takePhoto')}</span>
-              <input
-                type="file"
-                name="photo"
-                accept="image/jpeg,image/png,image/webp"
-                capture="environment"
-                onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
-              />
-            </label>
-          </div>
-        )}
-        <label className="rider-field">
-          <span className="rider-field__label">{t('rider.amountLabel')}</span>
-          <input
-            className="rider-input"
-            name="amountCollected"
-            inputMode="numeric"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value.replace(/[^\d০-৯]/g, ''))}
-          />
-          <span className="rider-field__hint">
-            {parcel.cashToCollect > 0
-              ? t('rider.amountHint', { amount: formatTaka(parcel.cashToCollect, language) })
-              : t('rider.noCash')}
-            {partial ? <strong className="rider-partial"> · {t('rider.partial')}</strong> : null}
-          </span>
-        </label>
-        <FormAlert message={error} />
-        <Button type="primary" htmlType="submit" size="large" block loading={busy} className="rider-big">
-          {t('rider.confirmDeliver')}
-        </Button>
-        <Button size="large" block onClick={onClose} className="rider-big rider-big--plain">
-          {t('rider.cancel')}
-        </Button>
-      </form>
-    </Drawer>
+        </div>
+      )}
+      <label className="rider-field">
+        <span className="rider-field__label">{t('rider.amountLabel')}</span>
+        <input
+          className="rider-input"
+          name="amountCollected"
+          inputMode="numeric"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value.replace(/[^\d০-৯]/g, ''))}
+        />
+        <span className="rider-field__hint">
+          {parcel.cashToCollect > 0
+            ? t('rider.amountHint', { amount: formatTaka(parcel.cashToCollect, language) })
+            : t('rider.noCash')}
+          {partial ? <strong className="rider-partial"> · {t('rider.partial')}</strong> : null}
+        </span>
+      </label>
+    </RiderSheet>
   );
 }

@@ -4,14 +4,13 @@ import {
   failedAttemptReasonCodes,
   failedAttemptReasons,
 } from '@dak/domain/parcel-status';
-import { Button, Drawer } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { FormAlert } from '../../../components/ui/form-alert';
 import { useErrorText } from '../../../lib/error-text';
 import { useLanguage } from '../../../lib/i18n';
 import { useFail } from '../api/rider';
+import { RiderSheet } from './rider-sheet';
 
 /** Close a parcel as not delivered, with one reason from the fixed list (big radio rows). */
 export function FailSheet({ parcel, onClose }: { parcel: RiderRunParcel; onClose: () => void }) {
@@ -35,50 +34,33 @@ export function FailSheet({ parcel, onClose }: { parcel: RiderRunParcel; onClose
   };
 
   return (
-    <Drawer
-      open
-      placement="bottom"
-      height="auto"
-      onClose={onClose}
+    <RiderSheet
       title={t('rider.failTitle', { id: parcel.trackingId })}
-      className="rider-sheet"
-      destroyOnHidden
+      onClose={onClose}
+      onSubmit={submit}
+      error={error}
+      busy={fail.isPending}
+      confirmLabel={t('rider.confirmFail')}
+      danger
     >
-      <form onSubmit={submit} noValidate className="rider-sheet__form">
-        <fieldset className="rider-reasons">
-          <legend className="visually-hidden">{t('rider.failTitle', { id: parcel.trackingId })}</legend>
-          {failedAttemptReasonCodes.map((code) => (
-            <label key={code} className={`rider-reason${reason === code ? ' rider-reason--on' : ''}`}>
-              <input
-                type="radio"
-                name="reason"
-                value={code}
-                checked={reason === code}
-                onChange={() => {
-                  setReason(code);
-                  setError(null);
-                }}
-              />
-              <span>{failedAttemptReasons[code][language]}</span>
-            </label>
-          ))}
-        </fieldset>
-        <FormAlert message={error} />
-        <Button
-          type="primary"
-          danger
-          htmlType="submit"
-          size="large"
-          block
-          loading={fail.isPending}
-          className="rider-big"
-        >
-          {t('rider.confirmFail')}
-        </Button>
-        <Button size="large" block onClick={onClose} className="rider-big rider-big--plain">
-          {t('rider.cancel')}
-        </Button>
-      </form>
-    </Drawer>
+      <fieldset className="rider-reasons">
+        <legend className="visually-hidden">{t('rider.failTitle', { id: parcel.trackingId })}</legend>
+        {failedAttemptReasonCodes.map((code) => (
+          <label key={code} className={`rider-reason${reason === code ? ' rider-reason--on' : ''}`}>
+            <input
+              type="radio"
+              name="reason"
+              value={code}
+              checked={reason === code}
+              onChange={() => {
+                setReason(code);
+                setError(null);
+              }}
+            />
+            <span>{failedAttemptReasons[code][language]}</span>
+          </label>
+        ))}
+      </fieldset>
+    </RiderSheet>
   );
 }
