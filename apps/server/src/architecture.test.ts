@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   checkArchitecture,
@@ -34,6 +36,40 @@ describe('the architecture of the repository', () => {
   ])('keeps the rule %s', (rule) => {
     const broken = violations().filter((v) => v.rule === rule);
     expect(broken.map((v) => `${v.file}: ${v.detail}`)).toEqual([]);
+  });
+});
+
+/** Issue 12: a source file over 600 lines is split along its use cases; generated files are exempt. */
+describe('file size', () => {
+  const maxLines = 600;
+  const sources = () => {
+    const files: Record<string, string> = { ...readRepositoryTree(repositoryRoot) };
+    for (const dir of ['apps/web/src', 'apps/server/src', 'packages/domain/src']) {
+      for (const entry of readdirSync(join(repositoryRoot, dir), { recursive: true, encoding: 'utf8' })) {
+        if (entry.endsWith('.css') && !entry.includes('node_modules')) {
+          files[`${dir}/${entry}`] = readFileSync(join(repositoryRoot, dir, entry), 'utf8');
+        }
+      }
+    }
+    return files;
+  };
+  const tooLong = (files: Record<string, string>) =>
+    Object.entries(files)
+      .filter(([path]) => !path.includes('/generated/'))
+      .filter(([, text]) => text.split('\n').length > maxLines + 1)
+      .map(([path]) => path);
+
+  it('keeps every source file (code and styles) at 600 lines or fewer', () => {
+    const files = sources();
+    expect(Object.keys(files).some((path) => path.endsWith('.css'))).toBe(true);
+    expect(tooLong(files)).toEqual([]);
+  });
+
+  it('would name a long file, and leaves generated files alone', () => {
+    const long = 'x\n'.repeat(maxLines + 1);
+    expect(tooLong({ 'apps/web/src/a.tsx': long, 'apps/server/src/db/generated/t.ts': long })).toEqual([
+      'apps/web/src/a.tsx',
+    ]);
   });
 });
 
