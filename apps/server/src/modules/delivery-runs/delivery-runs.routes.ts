@@ -18,7 +18,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors';
+import { readOneFile } from '../../lib/multipart-upload';
 import { staffRoute } from '../../lib/staff-route';
 import { type Guards, shopOf, staffOf } from '../../plugins/auth';
 import type { DeliveryRunsService, ProofUpload } from './delivery-runs.service';
@@ -26,36 +26,13 @@ import type { DeliveryRunsService, ProofUpload } from './delivery-runs.service';
 const parcelParams = z.object({ trackingId: z.string().min(1).max(40) });
 
 /** Reads the proof form (multipart, one file `photo`) into memory, cut off past the limit. */
-async function readProof(request: FastifyRequest): Promise<ProofUpload> {
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data with the file photo');
-  }
-  let upload: ProofUpload;
-  try {
-    const parts = request.parts({
-      limits: {
-        fileSize: deliveryProofMaxBytes,
-        files: 1,
-        fields: 2,
-        parts: 3,
-        fieldSize: 256,
-        headerPairs: 50,
-      },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'photo') upload = { bytes, tooLarge: part.file.truncated };
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'Send one photo');
-    }
-    throw new AppError('VALIDATION_FAILED', 'The upload is incomplete or malformed; please try again');
-  }
-  return upload;
+function readProof(request: FastifyRequest): Promise<ProofUpload> {
+  return readOneFile(request, {
+    field: 'photo',
+    maxBytes: deliveryProofMaxBytes,
+    notMultipart: 'Send the photo as multipart/form-data with the file photo',
+    tooMany: 'Send one photo',
+  });
 }
 
 /** A proof photo's bytes, never cached outside the browser that asked. */
