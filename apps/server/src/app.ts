@@ -283,7 +283,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const module of [
+      // Every module's routes, in the order their paths were first registered.
+      const modules = [
         healthModule({ db }),
         geo,
         auth,
@@ -293,28 +294,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         paymentMethods,
         nid,
         terms,
-      ]) {
-        await api.register(module.routes);
-      }
-      for (const module of [flagsOf, settings, profile, ops, pricingModuleOf, addressPredictionOf]) {
-        await api.register(module.routes);
-      }
-      await api.register(bulkParcels.routes);
-      await api.register(parcels.routes);
-      await api.register(customersOf.routes);
-      await api.register(labels.routes);
-      await api.register(parcelExports.routes);
-      for (const module of [parcelListPreferences, siteContent, enterpriseLeads]) {
-        await api.register(module.routes);
-      }
-      await api.register(parcelTransitions.routes);
-      await api.register(hubs.routes);
-      await api.register(hubWork.routes);
-      await api.register(deliveryRuns.routes);
-      await api.register(returns.routes);
-      await api.register(calls.routes);
-      await api.register(tracking.routes);
-      await api.register(coverage.routes);
+        flagsOf,
+        settings,
+        profile,
+        ops,
+        pricingModuleOf,
+        addressPredictionOf,
+        bulkParcels,
+        parcels,
+        customersOf,
+        labels,
+        parcelExports,
+        parcelListPreferences,
+        siteContent,
+        enterpriseLeads,
+        parcelTransitions,
+        hubs,
+        hubWork,
+        deliveryRuns,
+        returns,
+        calls,
+        tracking,
+        coverage,
+      ];
+      for (const module of modules) await api.register(module.routes);
       if (config.mode !== 'production') {
         await api.register(devModule({ sms, jobs, clock }).routes);
       }
