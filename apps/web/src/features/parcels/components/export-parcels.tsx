@@ -28,6 +28,34 @@ function storeExportId(shopId: string, id: string | undefined) {
   }
 }
 
+type FooterAction = {
+  key: string;
+  label: string;
+  onClick: () => void;
+  icon?: React.ReactNode;
+  loading?: boolean;
+  testId?: string;
+};
+
+/** The modal footer: a plain button, then the primary action. */
+function footerPair(secondary: FooterAction, primary: FooterAction): React.ReactNode {
+  return [
+    <Button key={secondary.key} onClick={secondary.onClick}>
+      {secondary.label}
+    </Button>,
+    <Button
+      key={primary.key}
+      type="primary"
+      icon={primary.icon}
+      loading={primary.loading}
+      onClick={primary.onClick}
+      data-testid={primary.testId}
+    >
+      {primary.label}
+    </Button>,
+  ];
+}
+
 /**
  * Export the list with its current filters (spec 4 "Export parcel history": a warning modal first).
  * The server builds parcels_{date}.xlsx in the background; the modal shows rows written, then a
@@ -104,21 +132,17 @@ export function ExportParcels({
         {create.isError ? <Alert type="error" showIcon title={errorText(create.error)} /> : null}
       </>
     );
-    footer = [
-      <Button key="cancel" onClick={close}>
-        {t('actions.cancel')}
-      </Button>,
-      <Button
-        key="start"
-        type="primary"
-        icon={<FileExcelOutlined aria-hidden />}
-        loading={create.isPending}
-        onClick={start}
-        data-testid="export-start"
-      >
-        {t('parcels.export.start')}
-      </Button>,
-    ];
+    footer = footerPair(
+      { key: 'cancel', label: t('actions.cancel'), onClick: close },
+      {
+        key: 'start',
+        label: t('parcels.export.start'),
+        onClick: start,
+        icon: <FileExcelOutlined aria-hidden />,
+        loading: create.isPending,
+        testId: 'export-start',
+      },
+    );
   } else if (!showing || showing.status === 'queued' || showing.status === 'running') {
     body = (
       <div className="export-modal__progress" aria-live="polite" data-testid="export-progress">
@@ -154,21 +178,17 @@ export function ExportParcels({
         {downloadError ? <Alert type="error" showIcon title={downloadError} /> : null}
       </div>
     );
-    footer = [
-      <Button key="again" onClick={reset}>
-        {t('parcels.export.again')}
-      </Button>,
-      <Button
-        key="download"
-        type="primary"
-        icon={<DownloadOutlined aria-hidden />}
-        loading={downloading}
-        onClick={download}
-        data-testid="export-download"
-      >
-        {t('parcels.export.download')}
-      </Button>,
-    ];
+    footer = footerPair(
+      { key: 'again', label: t('parcels.export.again'), onClick: reset },
+      {
+        key: 'download',
+        label: t('parcels.export.download'),
+        onClick: download,
+        icon: <DownloadOutlined aria-hidden />,
+        loading: downloading,
+        testId: 'export-download',
+      },
+    );
   } else {
     body = <Alert type="error" showIcon title={t('parcels.export.failed')} />;
     footer = [
