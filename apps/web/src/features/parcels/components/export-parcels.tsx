@@ -28,34 +28,6 @@ function storeExportId(shopId: string, id: string | undefined) {
   }
 }
 
-type FooterAction = {
-  key: string;
-  label: string;
-  onClick: () => void;
-  icon?: React.ReactNode;
-  loading?: boolean;
-  testId?: string;
-};
-
-/** The modal footer: a plain button, then the primary action. */
-function footerPair(secondary: FooterAction, primary: FooterAction): React.ReactNode {
-  return [
-    <Button key={secondary.key} onClick={secondary.onClick}>
-      {secondary.label}
-    </Button>,
-    <Button
-      key={primary.key}
-      type="primary"
-      icon={primary.icon}
-      loading={primary.loading}
-      onClick={primary.onClick}
-      data-testid={primary.testId}
-    >
-      {primary.label}
-    </Button>,
-  ];
-}
-
 /**
  * Export the list with its current filters (spec 4 "Export parcel history": a warning modal first).
  * The server builds parcels_{date}.xlsx in the background; the modal shows rows written, then a
@@ -120,6 +92,25 @@ export function ExportParcels({
     if (showing && (showing.status === 'failed' || gone)) reset();
   };
 
+  /** A footer's main action: its key, text and test id all follow `name`. */
+  const primaryButton = (
+    name: 'start' | 'download',
+    onClick: () => void,
+    icon: React.ReactNode,
+    loading: boolean,
+  ) => (
+    <Button
+      key={name}
+      type="primary"
+      icon={icon}
+      loading={loading}
+      onClick={onClick}
+      data-testid={`export-${name}`}
+    >
+      {t(`parcels.export.${name}`)}
+    </Button>
+  );
+
   let footer: React.ReactNode;
   let body: React.ReactNode;
   if (!exportId || gone) {
@@ -132,17 +123,12 @@ export function ExportParcels({
         {create.isError ? <Alert type="error" showIcon title={errorText(create.error)} /> : null}
       </>
     );
-    footer = footerPair(
-      { key: 'cancel', label: t('actions.cancel'), onClick: close },
-      {
-        key: 'start',
-        label: t('parcels.export.start'),
-        onClick: start,
-        icon: <FileExcelOutlined aria-hidden />,
-        loading: create.isPending,
-        testId: 'export-start',
-      },
-    );
+    footer = [
+      <Button key="cancel" onClick={close}>
+        {t('actions.cancel')}
+      </Button>,
+      primaryButton('start', start, <FileExcelOutlined aria-hidden />, create.isPending),
+    ];
   } else if (!showing || showing.status === 'queued' || showing.status === 'running') {
     body = (
       <div className="export-modal__progress" aria-live="polite" data-testid="export-progress">
@@ -178,17 +164,12 @@ export function ExportParcels({
         {downloadError ? <Alert type="error" showIcon title={downloadError} /> : null}
       </div>
     );
-    footer = footerPair(
-      { key: 'again', label: t('parcels.export.again'), onClick: reset },
-      {
-        key: 'download',
-        label: t('parcels.export.download'),
-        onClick: download,
-        icon: <DownloadOutlined aria-hidden />,
-        loading: downloading,
-        testId: 'export-download',
-      },
-    );
+    footer = [
+      <Button key="again" onClick={reset}>
+        {t('parcels.export.again')}
+      </Button>,
+      primaryButton('download', download, <DownloadOutlined aria-hidden />, downloading),
+    ];
   } else {
     body = <Alert type="error" showIcon title={t('parcels.export.failed')} />;
     footer = [
