@@ -7,7 +7,7 @@ import { oneOf, useListParams, useListSearch } from '../../../components/list/us
 import { DateTime } from '../../../components/ops/date-time';
 import { formatNumber, localizeDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
-import { ReturnsCardsOrTable } from '../../returns/components/returns-cards';
+import { returnsCardsOrTable } from '../../returns/components/returns-cards';
 import { type CallItem, callPageSize, useCallLogs } from '../api/call-logs';
 import { Recording } from './recording';
 
@@ -88,31 +88,27 @@ export function CallLogList({ shopId }: { shopId: string }) {
         empty={{ description: q || outcome ? t('callLogs.noMatch') : t('callLogs.empty') }}
         countText={(count) => t('callLogs.count', { count, n: formatNumber(count, language) })}
       >
-        {(items, phone) => (
-          <ReturnsCardsOrTable
-            items={items}
-            phone={phone}
-            columns={columns}
-            loading={list.isPlaceholderData}
-            head={(c) => (
-              <>
-                <strong className="tracking-id">{c.trackingId}</strong>
-                {status(c)}
-              </>
-            )}
-            body={(c) => (
-              <>
-                <div className="returns-secondary">
-                  <DateTime value={c.startedAt} /> · {duration(c.durationSeconds)}
-                </div>
-                <div>
-                  {phoneOf(c)} · {caller(c)}
-                </div>
-                <Recording shopId={shopId} call={c} />
-              </>
-            )}
-          />
-        )}
+        {returnsCardsOrTable({
+          columns,
+          loading: list.isPlaceholderData,
+          head: (c) => (
+            <>
+              <strong className="tracking-id">{c.trackingId}</strong>
+              {status(c)}
+            </>
+          ),
+          body: (c) => (
+            <>
+              <div className="returns-secondary">
+                <DateTime value={c.startedAt} /> · {duration(c.durationSeconds)}
+              </div>
+              <div>
+                {phoneOf(c)} · {caller(c)}
+              </div>
+              <Recording shopId={shopId} call={c} />
+            </>
+          ),
+        })}
       </ListResults>
     </>
   );

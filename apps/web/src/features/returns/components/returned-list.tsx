@@ -15,7 +15,7 @@ import { useLanguage } from '../../../lib/i18n';
 import { type ReturnedItem, returnedPageSize, useReturnedParcels } from '../api/returned-parcels';
 import { ReattemptDialog } from './reattempt-dialog';
 import { ReturnedDecision } from './returned-decision';
-import { ReturnsCardsOrTable } from './returns-cards';
+import { returnsCardsOrTable } from './returns-cards';
 
 /**
  * Failed deliveries to decide, parcels on the way back and returned ones, by view and search (in
@@ -126,32 +126,28 @@ export function ReturnedList({
         empty={{ description: q ? t('returns.noMatch') : t(`returns.empty.${view}`) }}
         countText={(count) => t('returns.count', { count, n: formatNumber(count, language) })}
       >
-        {(items, phone) => (
-          <ReturnsCardsOrTable
-            items={items}
-            phone={phone}
-            columns={columns}
-            loading={list.isPlaceholderData}
-            markTrackingId
-            head={(p) => (
-              <>
-                {parcelCell(p)}
-                {statusTag(p.status)}
-              </>
-            )}
-            body={(p) => (
-              <>
-                {customerCell(p)}
-                {p.failedReason ? (
-                  <div className="returns-card__reason">
-                    {failedReason(p)} · <DateTime value={p.attemptedAt} />
-                  </div>
-                ) : null}
-                {p.status === 'delivery_attempted' ? decision(p) : null}
-              </>
-            )}
-          />
-        )}
+        {returnsCardsOrTable({
+          markTrackingId: true,
+          columns,
+          loading: list.isPlaceholderData,
+          head: (p) => (
+            <>
+              {parcelCell(p)}
+              {statusTag(p.status)}
+            </>
+          ),
+          body: (p) => (
+            <>
+              {customerCell(p)}
+              {p.failedReason ? (
+                <div className="returns-card__reason">
+                  {failedReason(p)} · <DateTime value={p.attemptedAt} />
+                </div>
+              ) : null}
+              {p.status === 'delivery_attempted' ? decision(p) : null}
+            </>
+          ),
+        })}
       </ListResults>
       <ReattemptDialog shopId={shopId} parcel={asking} onClose={() => setAsking(null)} />
     </>

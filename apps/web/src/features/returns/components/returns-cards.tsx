@@ -3,15 +3,32 @@ import type { ReactNode } from 'react';
 import { ListTable } from '../../../components/list/list-results';
 
 /**
- * A merchant list's results: cards on a phone (a head with the parcel and its tag, then `body`),
+ * Renders a merchant list's results: cards on a phone (a head with the parcel and its tag, then `body`),
  * a table otherwise. `markTrackingId` puts `data-tracking-id` on cards and rows alike.
  */
-export function ReturnsCardsOrTable<T extends { id: string; trackingId: string }>({
+export function returnsCardsOrTable<T extends { id: string; trackingId: string }>({
+  columns,
+  loading,
+  markTrackingId = false,
+  head,
+  body,
+}: {
+  columns: TableColumnsType<T>;
+  loading: boolean;
+  markTrackingId?: boolean;
+  head: (item: T) => ReactNode;
+  body: (item: T) => ReactNode;
+}) {
+  return (items: T[], phone: boolean) =>
+    cardsOrTable({ items, phone, columns, loading, markTrackingId, head, body });
+}
+
+function cardsOrTable<T extends { id: string; trackingId: string }>({
   items,
   phone,
   columns,
   loading,
-  markTrackingId = false,
+  markTrackingId,
   head,
   body,
 }: {
@@ -19,7 +36,7 @@ export function ReturnsCardsOrTable<T extends { id: string; trackingId: string }
   phone: boolean;
   columns: TableColumnsType<T>;
   loading: boolean;
-  markTrackingId?: boolean;
+  markTrackingId: boolean;
   head: (item: T) => ReactNode;
   body: (item: T) => ReactNode;
 }) {
