@@ -2,11 +2,12 @@ import { formatPhoneLocal } from '@dak/domain/phone';
 import { type CallOutcome, callOutcomes } from '@dak/domain/returns';
 import { Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ListResults, ListSearch, ListTable } from '../../../components/list/list-results';
+import { ListResults, ListSearch } from '../../../components/list/list-results';
 import { oneOf, useListParams, useListSearch } from '../../../components/list/use-list-params';
 import { DateTime } from '../../../components/ops/date-time';
 import { formatNumber, localizeDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
+import { returnsCardsOrTable } from '../../returns/components/returns-cards';
 import { type CallItem, callPageSize, useCallLogs } from '../api/call-logs';
 import { Recording } from './recording';
 
@@ -87,34 +88,27 @@ export function CallLogList({ shopId }: { shopId: string }) {
         empty={{ description: q || outcome ? t('callLogs.noMatch') : t('callLogs.empty') }}
         countText={(count) => t('callLogs.count', { count, n: formatNumber(count, language) })}
       >
-        {(items, phone) =>
-          phone ? (
-            <ul className="returns-cards">
-              {items.map((c) => (
-                <li key={c.id} className="returns-card page-card">
-                  <div className="returns-card__head">
-                    <strong className="tracking-id">{c.trackingId}</strong>
-                    {status(c)}
-                  </div>
-                  <div className="returns-secondary">
-                    <DateTime value={c.startedAt} /> · {duration(c.durationSeconds)}
-                  </div>
-                  <div>
-                    {phoneOf(c)} · {caller(c)}
-                  </div>
-                  <Recording shopId={shopId} call={c} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <ListTable
-              className="returns-table"
-              columns={columns}
-              items={items}
-              loading={list.isPlaceholderData}
-            />
-          )
-        }
+        {returnsCardsOrTable({
+          columns,
+          loading: list.isPlaceholderData,
+          head: (c) => (
+            <>
+              <strong className="tracking-id">{c.trackingId}</strong>
+              {status(c)}
+            </>
+          ),
+          body: (c) => (
+            <>
+              <div className="returns-secondary">
+                <DateTime value={c.startedAt} /> · {duration(c.durationSeconds)}
+              </div>
+              <div>
+                {phoneOf(c)} · {caller(c)}
+              </div>
+              <Recording shopId={shopId} call={c} />
+            </>
+          ),
+        })}
       </ListResults>
     </>
   );

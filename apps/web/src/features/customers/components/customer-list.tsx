@@ -23,6 +23,34 @@ function Phone({ phone }: { phone: string }) {
   );
 }
 
+/** The customer's phone, then the alternate one when there is one. */
+function CustomerPhones({ customer }: { customer: Customer }) {
+  return (
+    <>
+      <Phone phone={customer.phone} />
+      {customer.alternatePhone ? (
+        <>
+          {' · '}
+          <Phone phone={customer.alternatePhone} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function EditCustomer({ customer, onEdit }: { customer: Customer; onEdit: (customer: Customer) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      icon={<EditOutlined aria-hidden />}
+      onClick={() => onEdit(customer)}
+      aria-label={t('customers.editOne', { name: customer.name })}
+    >
+      {t('customers.edit')}
+    </Button>
+  );
+}
+
 /** The address book as a table on a computer. */
 export function CustomerTable({ items, onEdit }: CustomerListProps) {
   const { t } = useTranslation();
@@ -43,13 +71,7 @@ export function CustomerTable({ items, onEdit }: CustomerListProps) {
             <div className="parcel-table__cell">
               <span>{customer.name}</span>
               <span className="card-list__muted">
-                <Phone phone={customer.phone} />
-                {customer.alternatePhone ? (
-                  <>
-                    {' · '}
-                    <Phone phone={customer.alternatePhone} />
-                  </>
-                ) : null}
+                <CustomerPhones customer={customer} />
               </span>
             </div>
           ),
@@ -82,13 +104,7 @@ export function CustomerTable({ items, onEdit }: CustomerListProps) {
                 key: 'edit',
                 title: <span className="visually-hidden">{t('customers.edit')}</span>,
                 render: (_: unknown, customer: Customer) => (
-                  <Button
-                    icon={<EditOutlined aria-hidden />}
-                    onClick={() => onEdit(customer)}
-                    aria-label={t('customers.editOne', { name: customer.name })}
-                  >
-                    {t('customers.edit')}
-                  </Button>
+                  <EditCustomer customer={customer} onEdit={onEdit} />
                 ),
               },
             ]
@@ -114,26 +130,12 @@ export function CustomerCards({ items, onEdit }: CustomerListProps) {
               </span>
             </div>
             <div className="card-list__text card-list__muted">
-              <Phone phone={customer.phone} />
-              {customer.alternatePhone ? (
-                <>
-                  {' · '}
-                  <Phone phone={customer.alternatePhone} />
-                </>
-              ) : null}
+              <CustomerPhones customer={customer} />
             </div>
             <div className="card-list__text">{customer.address}</div>
             <div className="card-list__text card-list__muted">{areaName(customer, language)}</div>
           </div>
-          {onEdit ? (
-            <Button
-              icon={<EditOutlined aria-hidden />}
-              onClick={() => onEdit(customer)}
-              aria-label={t('customers.editOne', { name: customer.name })}
-            >
-              {t('customers.edit')}
-            </Button>
-          ) : null}
+          {onEdit ? <EditCustomer customer={customer} onEdit={onEdit} /> : null}
         </li>
       ))}
     </ul>

@@ -92,6 +92,25 @@ export function ExportParcels({
     if (showing && (showing.status === 'failed' || gone)) reset();
   };
 
+  /** A footer's main action: its key, text and test id all follow `name`. */
+  const primaryButton = (
+    name: 'start' | 'download',
+    onClick: () => void,
+    icon: React.ReactNode,
+    loading: boolean,
+  ) => (
+    <Button
+      key={name}
+      type="primary"
+      icon={icon}
+      loading={loading}
+      onClick={onClick}
+      data-testid={`export-${name}`}
+    >
+      {t(`parcels.export.${name}`)}
+    </Button>
+  );
+
   let footer: React.ReactNode;
   let body: React.ReactNode;
   if (!exportId || gone) {
@@ -108,16 +127,7 @@ export function ExportParcels({
       <Button key="cancel" onClick={close}>
         {t('actions.cancel')}
       </Button>,
-      <Button
-        key="start"
-        type="primary"
-        icon={<FileExcelOutlined aria-hidden />}
-        loading={create.isPending}
-        onClick={start}
-        data-testid="export-start"
-      >
-        {t('parcels.export.start')}
-      </Button>,
+      primaryButton('start', start, <FileExcelOutlined aria-hidden />, create.isPending),
     ];
   } else if (!showing || showing.status === 'queued' || showing.status === 'running') {
     body = (
@@ -158,16 +168,7 @@ export function ExportParcels({
       <Button key="again" onClick={reset}>
         {t('parcels.export.again')}
       </Button>,
-      <Button
-        key="download"
-        type="primary"
-        icon={<DownloadOutlined aria-hidden />}
-        loading={downloading}
-        onClick={download}
-        data-testid="export-download"
-      >
-        {t('parcels.export.download')}
-      </Button>,
+      primaryButton('download', download, <DownloadOutlined aria-hidden />, downloading),
     ];
   } else {
     body = <Alert type="error" showIcon title={t('parcels.export.failed')} />;

@@ -7,7 +7,7 @@ import { Segmented, type TableColumnsType, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListResults, ListSearch, ListTable, usePhone } from '../../../components/list/list-results';
+import { ListResults, ListSearch, usePhone } from '../../../components/list/list-results';
 import { oneOf, useListParams, useListSearch } from '../../../components/list/use-list-params';
 import { DateTime } from '../../../components/ops/date-time';
 import { formatNumber, formatTaka } from '../../../lib/format';
@@ -15,6 +15,7 @@ import { useLanguage } from '../../../lib/i18n';
 import { type ReturnedItem, returnedPageSize, useReturnedParcels } from '../api/returned-parcels';
 import { ReattemptDialog } from './reattempt-dialog';
 import { ReturnedDecision } from './returned-decision';
+import { returnsCardsOrTable } from './returns-cards';
 
 /**
  * Failed deliveries to decide, parcels on the way back and returned ones, by view and search (in
@@ -125,35 +126,28 @@ export function ReturnedList({
         empty={{ description: q ? t('returns.noMatch') : t(`returns.empty.${view}`) }}
         countText={(count) => t('returns.count', { count, n: formatNumber(count, language) })}
       >
-        {(items, phone) =>
-          phone ? (
-            <ul className="returns-cards">
-              {items.map((p) => (
-                <li key={p.id} className="returns-card page-card" data-tracking-id={p.trackingId}>
-                  <div className="returns-card__head">
-                    {parcelCell(p)}
-                    {statusTag(p.status)}
-                  </div>
-                  {customerCell(p)}
-                  {p.failedReason ? (
-                    <div className="returns-card__reason">
-                      {failedReason(p)} · <DateTime value={p.attemptedAt} />
-                    </div>
-                  ) : null}
-                  {p.status === 'delivery_attempted' ? decision(p) : null}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <ListTable
-              className="returns-table"
-              columns={columns}
-              items={items}
-              loading={list.isPlaceholderData}
-              markTrackingId
-            />
-          )
-        }
+        {returnsCardsOrTable({
+          markTrackingId: true,
+          columns,
+          loading: list.isPlaceholderData,
+          head: (p) => (
+            <>
+              {parcelCell(p)}
+              {statusTag(p.status)}
+            </>
+          ),
+          body: (p) => (
+            <>
+              {customerCell(p)}
+              {p.failedReason ? (
+                <div className="returns-card__reason">
+                  {failedReason(p)} · <DateTime value={p.attemptedAt} />
+                </div>
+              ) : null}
+              {p.status === 'delivery_attempted' ? decision(p) : null}
+            </>
+          ),
+        })}
       </ListResults>
       <ReattemptDialog shopId={shopId} parcel={asking} onClose={() => setAsking(null)} />
     </>
