@@ -9,7 +9,7 @@ import type {
   SellerStatus,
 } from '@dak/domain/parcel-status';
 import type { RateClass } from '@dak/domain/pricing';
-import type { Generated, SelectType } from 'kysely';
+import type { Generated, Kysely, SelectType, Transaction } from 'kysely';
 import type * as G from './generated/tables';
 
 /**
@@ -133,3 +133,6 @@ export type TripReceiptScansTable = G.TripReceiptScansRow;
 export type TruckTypesTable = G.TruckTypesRow;
 export type UsersTable = G.UsersRow;
 export type ZonesTable = G.ZonesRow;
+
+/** What a repository method runs on: the database or an open transaction. */
+export type Executor = Kysely<DB> | Transaction<DB>;

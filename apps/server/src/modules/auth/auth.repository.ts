@@ -1,8 +1,6 @@
 import type { StaffRole } from '@dak/domain/auth';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB, ShopRole } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import { type Kysely, sql } from 'kysely';
+import type { DB, Executor, ShopRole } from '../../db/schema';
 
 const userColumns = [
   'id',

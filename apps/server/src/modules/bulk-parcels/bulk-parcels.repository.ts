@@ -1,8 +1,6 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { pageWithCount } from '../../db/queries';
-import type { BulkParcelCreateLogsTable, DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { BulkParcelCreateLogsTable, DB, Executor } from '../../db/schema';
 
 /** SQL for bulk booking: the shop's import limit and the upload log. */
 export function createBulkParcelsRepository(db: Kysely<DB>) {

@@ -1,9 +1,7 @@
 import type { CallOutcome } from '@dak/domain/returns';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { containing, pageWithCount } from '../../db/queries';
-import type { CallLogsTable, DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { CallLogsTable, DB, Executor } from '../../db/schema';
 
 /** SQL of the call logs and the telephony webhook's idempotency; every method takes an optional transaction. */
 export function createCallsRepository(db: Kysely<DB>) {

@@ -1,9 +1,7 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import { containing, pageWithCount } from '../../db/queries';
-import type { DB, ShopCustomersTable } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { DB, Executor, ShopCustomersTable } from '../../db/schema';
 
 export type CustomerSearch = { phone?: string; phoneDigits?: string; text?: string };
 

@@ -1,7 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { DB, Executor } from '../../db/schema';
 
 /** `rp` is the parcel's latest attempt on its run (a reattempt on the same run adds a row). */
 const latestAttempt = sql<boolean>`not exists (

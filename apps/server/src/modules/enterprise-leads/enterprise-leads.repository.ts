@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { pageWithCount } from '../../db/queries';
-import type { DB } from '../../db/schema';
+import type { DB, Executor } from '../../db/schema';
 
-type Executor = Kysely<DB> | Transaction<DB>;
 type LeadStatus = 'new' | 'contacted' | 'won' | 'lost';
 
 /** SQL for enterprise leads and their status history; every method takes an optional transaction. */

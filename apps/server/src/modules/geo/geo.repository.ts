@@ -1,7 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { AreaKind, DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import { type Kysely, sql } from 'kysely';
+import type { AreaKind, DB, Executor } from '../../db/schema';
 
 const areaColumns = [
   'a.id',

@@ -1,9 +1,7 @@
 import type { PickupMissedReason } from '@dak/domain/hub-work';
 import type { ParcelStatus } from '@dak/domain/parcel-status';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { DB, Executor } from '../../db/schema';
 
 const pickupStatuses: ParcelStatus[] = ['pickup_pending', 'pickup_hold'];
 

@@ -1,8 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { containing } from '../../db/queries';
-import type { DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { DB, Executor } from '../../db/schema';
 
 /** Limits a list to `hubs` (null: every hub; empty: none). */
 const inHubs = (hubs: readonly string[] | null) => (hubs && hubs.length === 0 ? [''] : hubs);

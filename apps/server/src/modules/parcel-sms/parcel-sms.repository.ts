@@ -1,7 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { DB, Executor } from '../../db/schema';
 
 /** What the parcel SMS read: the parcel, its open place on a run with the rider, the shop's phones. */
 export function createParcelSmsRepository(db: Kysely<DB>) {

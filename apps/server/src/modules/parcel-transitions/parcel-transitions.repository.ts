@@ -1,8 +1,6 @@
 import type { ParcelStatus } from '@dak/domain/parcel-status';
-import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
-import type { DB, ParcelAuditLogTable, ParcelEventsTable, ParcelsTable } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import { type Insertable, sql, type Transaction, type Updateable } from 'kysely';
+import type { DB, Executor, ParcelAuditLogTable, ParcelEventsTable, ParcelsTable } from '../../db/schema';
 
 /**
  * The SQL of the parcel-transitions module: the only writer of a parcel's status, its events,

@@ -1,8 +1,6 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import type { DB, ParcelsTable } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { DB, Executor, ParcelsTable } from '../../db/schema';
 
 /** SQL for parcel edits, notes and the audit log; every method takes an optional transaction. */
 export function createParcelEditsRepository(db: Kysely<DB>) {

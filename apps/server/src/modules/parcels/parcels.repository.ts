@@ -1,9 +1,7 @@
 import type { ParcelStatus, PaymentStatus } from '@dak/domain/parcel-status';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import { containing } from '../../db/queries';
-import type { DB, ParcelsTable } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { DB, Executor, ParcelsTable } from '../../db/schema';
 
 export type ParcelListFilter = {
   shopId: string;

@@ -1,9 +1,7 @@
 import type { PickupStatus } from '@dak/domain/shop';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { containing } from '../../db/queries';
-import type { DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { DB, Executor } from '../../db/schema';
 
 export type PickupLocationFilter = { shopId: string; status?: PickupStatus; q?: string };
 

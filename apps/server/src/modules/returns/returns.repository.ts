@@ -1,9 +1,7 @@
 import type { ApprovalDecision, ApprovalStatus, ReturnedParcelView } from '@dak/domain/returns';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import { containing, pageWithCount } from '../../db/queries';
-import type { ApprovalsTable, DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { ApprovalsTable, DB, Executor } from '../../db/schema';
 
 const viewStatuses: Record<ReturnedParcelView, string[]> = {
   attempted: ['delivery_attempted'],

@@ -1,7 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import { type Kysely, sql } from 'kysely';
+import type { DB, Executor } from '../../db/schema';
 
 const columns = ['language', 'notification_prefs', 'onboarding_tour_seen_at'] as const;
 

@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { Kysely } from 'kysely';
+import type { DB, Executor } from '../../db/schema';
 
 export type ShopColumns = {
   name: string;

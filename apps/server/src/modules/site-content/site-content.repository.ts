@@ -1,8 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { containing } from '../../db/queries';
-import type { DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { DB, Executor } from '../../db/schema';
 
 export type BoothValues = {
   name_en: string;

@@ -1,8 +1,6 @@
 import type { EmployeeRole } from '@dak/domain/shop';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import { type Kysely, sql } from 'kysely';
+import type { DB, Executor } from '../../db/schema';
 
 /** SQL for a shop's members; every method takes an optional transaction. */
 export function createTeamRepository(db: Kysely<DB>) {

@@ -1,7 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import { type Kysely, sql } from 'kysely';
+import type { DB, Executor } from '../../db/schema';
 
 const versionColumns = ['version', 'body_en', 'body_bn', 'published_at'] as const;
 
