@@ -32,6 +32,13 @@ export const parcelStatusGroupNames = Object.keys(parcelStatusGroups) as ParcelS
 export const parcelStatuses = Object.values(parcelStatusGroups).flat() as ParcelStatus[];
 
 export const parcelStatusSchema = z.enum(parcelStatuses as [ParcelStatus, ...ParcelStatus[]]);
+/** The answer to a move of one parcel from one status to another. */
+export const transitionResultSchema = z.object({
+  trackingId: z.string(),
+  from: parcelStatusSchema,
+  to: parcelStatusSchema,
+  at: z.date(),
+});
 export const parcelStatusGroupSchema = z.enum(
   parcelStatusGroupNames as [ParcelStatusGroup, ...ParcelStatusGroup[]],
 );

@@ -15,6 +15,13 @@ import type { AuthRepository } from './auth.repository';
 import type { SessionsService } from './sessions.service';
 import type { StaffAuthService } from './staff-auth.service';
 
+/** The answer to a sign-in step that sent a code. */
+const otpSentSchema = z.object({
+  otpSent: z.literal(true),
+  resendAfterSeconds: z.number(),
+  expiresInSeconds: z.number(),
+});
+
 /** Operations console sign-in: password, then a code; and the signed-in staff member. */
 export function staffAuthRoutes(deps: {
   staffAuth: StaffAuthService;
@@ -32,13 +39,7 @@ export function staffAuthRoutes(deps: {
           tags: ['ops'],
           summary: 'Check staff phone and password, then send a code',
           body: staffLoginSchema,
-          response: {
-            200: z.object({
-              otpSent: z.literal(true),
-              resendAfterSeconds: z.number(),
-              expiresInSeconds: z.number(),
-            }),
-          },
+          response: { 200: otpSentSchema },
         },
       },
       (request) =>
@@ -51,13 +52,7 @@ export function staffAuthRoutes(deps: {
           tags: ['ops'],
           summary: "Send a sign-in code to an active rider's phone (then /ops/auth/verify)",
           body: riderLoginSchema,
-          response: {
-            200: z.object({
-              otpSent: z.literal(true),
-              resendAfterSeconds: z.number(),
-              expiresInSeconds: z.number(),
-            }),
-          },
+          response: { 200: otpSentSchema },
         },
       },
       (request) =>

@@ -35,27 +35,33 @@ export function customersRoutes(deps: { customers: CustomersService; guards: Gua
       (request) => customers.list(shopOf(request).shopId, request.query),
     );
 
+    /** A look-up by `?phone=` for the booking form, answering `response`. */
+    const byPhone = <R extends z.ZodType>(summary: string, response: R, description?: string) =>
+      route.shop('parcel.create', {
+        summary,
+        description,
+        querystring: phoneQuerySchema,
+        response: { 200: response },
+      });
+
     r.get(
       '/shops/:shopId/customers/by-phone',
-      route.shop('parcel.create', {
-        summary: 'The shop’s customer with this phone (any spelling), to fill the booking form; null if none',
-        querystring: phoneQuerySchema,
-        response: { 200: customerLookupSchema },
-      }),
+      byPhone(
+        'The shop’s customer with this phone (any spelling), to fill the booking form; null if none',
+        customerLookupSchema,
+      ),
       (request) => customers.byPhone(shopOf(request).shopId, request.query.phone),
     );
 
     r.get(
       '/shops/:shopId/customers/success-rate',
-      route.shop('parcel.create', {
-        summary: 'How often parcels to this phone were delivered, across the platform (counts only)',
-        description:
-          'warn is true when at least 3 parcels to the phone finished (delivered or returned) and fewer ' +
+      byPhone(
+        'How often parcels to this phone were delivered, across the platform (counts only)',
+        successRateSchema,
+        'warn is true when at least 3 parcels to the phone finished (delivered or returned) and fewer ' +
           'than 70% of them were delivered. Flags: this shop’s own flag and reason, and how many shops ' +
           'flagged the phone (never which).',
-        querystring: phoneQuerySchema,
-        response: { 200: successRateSchema },
-      }),
+      ),
       (request) => customers.successRate(shopOf(request).shopId, request.query.phone),
     );
 

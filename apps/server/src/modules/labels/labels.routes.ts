@@ -25,12 +25,25 @@ export function labelsRoutes(deps: { labels: LabelsService; guards: Guards; publ
       "404 NOT_FOUND when any id is not one of the shop's parcels; 409 CONFLICT for a deleted parcel.";
     /** The site the QR codes point to: PUBLIC_URL, else the address this request came to. */
     const baseUrl = (request: FastifyRequest) => deps.publicUrl ?? `${request.protocol}://${request.host}`;
-    const send = (reply: FastifyReply, file: { bytes: Buffer; filename: string }) =>
-      reply
+    /** Renders the shop's parcels' labels and answers them as an inline PDF. */
+    const send = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      parcelIds: string[],
+      format: Parameters<LabelsService['pdf']>[0]['format'],
+    ) => {
+      const file = await labels.pdf({
+        shopId: shopOf(request).shopId,
+        parcelIds,
+        format,
+        baseUrl: baseUrl(request),
+      });
+      return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="${file.filename}"`)
         .header('cache-control', 'private, no-store')
         .send(file.bytes);
+    };
 
     r.post(
       '/shops/:shopId/parcels/labels',
@@ -40,16 +53,7 @@ export function labelsRoutes(deps: { labels: LabelsService; guards: Guards; publ
         body: labelRequestSchema,
         produces: ['application/pdf'],
       }),
-      async (request, reply) =>
-        send(
-          reply,
-          await labels.pdf({
-            shopId: shopOf(request).shopId,
-            parcelIds: request.body.parcelIds,
-            format: request.body.format,
-            baseUrl: baseUrl(request),
-          }),
-        ),
+      (request, reply) => send(request, reply, request.body.parcelIds, request.body.format),
     );
 
     r.get(
@@ -61,16 +65,7 @@ export function labelsRoutes(deps: { labels: LabelsService; guards: Guards; publ
         querystring: labelQuerySchema,
         produces: ['application/pdf'],
       }),
-      async (request, reply) =>
-        send(
-          reply,
-          await labels.pdf({
-            shopId: shopOf(request).shopId,
-            parcelIds: [request.params.parcelId],
-            format: request.query.format,
-            baseUrl: baseUrl(request),
-          }),
-        ),
+      (request, reply) => send(request, reply, [request.params.parcelId], request.query.format),
     );
   };
 }

@@ -1,5 +1,5 @@
 import { bulkStatusRequestSchema, bulkStatusResultSchema } from '@dak/domain/operations';
-import { parcelStatusSchema, returnOtpInputSchema } from '@dak/domain/parcel-status';
+import { parcelStatusSchema, returnOtpInputSchema, transitionResultSchema } from '@dak/domain/parcel-status';
 import { roomRoles } from '@dak/domain/staff-rooms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -58,14 +58,7 @@ export function parcelTransitionsRoutes(deps: { transitions: ParcelTransitionsSe
             /** The merchant's hand-over code, for `returned`. */
             otp: returnOtpInputSchema.optional(),
           }),
-          response: {
-            200: z.object({
-              trackingId: z.string(),
-              from: parcelStatusSchema,
-              to: parcelStatusSchema,
-              at: z.date(),
-            }),
-          },
+          response: { 200: transitionResultSchema },
         },
       },
       (request) => {

@@ -1,4 +1,4 @@
-import { parcelStatusSchema } from '@dak/domain/parcel-status';
+import { transitionResultSchema } from '@dak/domain/parcel-status';
 import {
   approvalBulkDecisionSchema,
   approvalBulkResultSchema,
@@ -93,14 +93,7 @@ export function returnsRoutes(deps: { returns: ReturnsService; guards: Guards })
           security,
           params: shopParcelParams,
           body: noBody,
-          response: {
-            200: z.object({
-              trackingId: z.string(),
-              from: parcelStatusSchema,
-              to: parcelStatusSchema,
-              at: z.date(),
-            }),
-          },
+          response: { 200: transitionResultSchema },
         },
       },
       (request) =>
