@@ -52,6 +52,13 @@ export function ShopDetail({ detail }: { detail: OpsShopDetail }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { shop, owner, members, pickupLocations, paymentMethod, nid, terms } = detail;
+  /** When and by whom the payment method last changed; the same row for a bank and for bKash. */
+  const paymentChanged = paymentMethod && (
+    <Descriptions.Item label={t('opsConsole.shop.changed')}>
+      <DateTime value={paymentMethod.updatedAt} />
+      {paymentMethod.updatedBy.name ? ` · ${paymentMethod.updatedBy.name}` : ''}
+    </Descriptions.Item>
+  );
 
   const memberColumns: TableColumnsType<Member> = [
     {
@@ -207,10 +214,7 @@ export function ShopDetail({ detail }: { detail: OpsShopDetail }) {
             <Descriptions.Item label={t('opsConsole.shop.accountNumber')}>
               <span className="ops-mono">{paymentMethod.accountNumberMasked}</span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('opsConsole.shop.changed')}>
-              <DateTime value={paymentMethod.updatedAt} />
-              {paymentMethod.updatedBy.name ? ` · ${paymentMethod.updatedBy.name}` : ''}
-            </Descriptions.Item>
+            {paymentChanged}
           </Descriptions>
         ) : (
           <Descriptions column={{ xs: 1, sm: 1, md: 2 }} size="small">
@@ -220,10 +224,7 @@ export function ShopDetail({ detail }: { detail: OpsShopDetail }) {
             <Descriptions.Item label={t('opsConsole.shop.walletNumber')}>
               <span className="ops-mono">{paymentMethod.walletNumberMasked}</span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('opsConsole.shop.changed')}>
-              <DateTime value={paymentMethod.updatedAt} />
-              {paymentMethod.updatedBy.name ? ` · ${paymentMethod.updatedBy.name}` : ''}
-            </Descriptions.Item>
+            {paymentChanged}
           </Descriptions>
         )}
       </Section>

@@ -22,6 +22,12 @@ type PublishTermsDialogProps = {
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** The two texts of a version, side by side: English, then Bengali. */
+const termsFields = [
+  { name: 'bodyEn', lang: 'en', label: 'opsConsole.terms.english' },
+  { name: 'bodyBn', lang: 'bn', label: 'opsConsole.terms.bengali' },
+] as const;
+
 /**
  * Writes the next version in both languages. Publishing asks once more: it is in force at once
  * and every shop must accept it again.
@@ -102,20 +108,16 @@ export function PublishTermsDialog({ open, onClose, current }: PublishTermsDialo
         initialValues={{ bodyEn: current?.bodyEn ?? '', bodyBn: current?.bodyBn ?? '' }}
       >
         <div className="ops-grid ops-grid--two">
-          <Form.Item
-            name="bodyEn"
-            label={t('opsConsole.terms.english')}
-            rules={[schemaRule(termsPublishSchema.shape.bodyEn, translate, asText)]}
-          >
-            <Input.TextArea rows={14} lang="en" />
-          </Form.Item>
-          <Form.Item
-            name="bodyBn"
-            label={t('opsConsole.terms.bengali')}
-            rules={[schemaRule(termsPublishSchema.shape.bodyBn, translate, asText)]}
-          >
-            <Input.TextArea rows={14} lang="bn" />
-          </Form.Item>
+          {termsFields.map(({ name, lang, label }) => (
+            <Form.Item
+              key={name}
+              name={name}
+              label={t(label)}
+              rules={[schemaRule(termsPublishSchema.shape[name], translate, asText)]}
+            >
+              <Input.TextArea rows={14} lang={lang} />
+            </Form.Item>
+          ))}
         </div>
         <FormAlert message={error} />
         <div className="ops-actions">

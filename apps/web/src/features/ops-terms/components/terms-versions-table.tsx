@@ -5,6 +5,20 @@ import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import type { TermsVersionItem, TermsVersionList } from '../api/list-terms-versions';
 
+/** One language's text of a version, under its heading. */
+function TermsText({ title, lang, body }: { title: string; lang: 'en' | 'bn'; body: string }) {
+  return (
+    <section>
+      <Typography.Title level={3} className="ops-subheading">
+        {title}
+      </Typography.Title>
+      <div className="terms-text" lang={lang}>
+        {body}
+      </div>
+    </section>
+  );
+}
+
 /** The versions, newest first; a row opens to show its English and Bengali text side by side. */
 export function TermsVersionsTable({
   data,
@@ -58,22 +72,8 @@ export function TermsVersionsTable({
       expandable={{
         expandedRowRender: (item) => (
           <div className="ops-grid ops-grid--two">
-            <section>
-              <Typography.Title level={3} className="ops-subheading">
-                {t('opsConsole.terms.english')}
-              </Typography.Title>
-              <div className="terms-text" lang="en">
-                {item.bodyEn}
-              </div>
-            </section>
-            <section>
-              <Typography.Title level={3} className="ops-subheading">
-                {t('opsConsole.terms.bengali')}
-              </Typography.Title>
-              <div className="terms-text" lang="bn">
-                {item.bodyBn}
-              </div>
-            </section>
+            <TermsText title={t('opsConsole.terms.english')} lang="en" body={item.bodyEn} />
+            <TermsText title={t('opsConsole.terms.bengali')} lang="bn" body={item.bodyBn} />
           </div>
         ),
       }}

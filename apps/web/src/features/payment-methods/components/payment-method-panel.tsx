@@ -14,6 +14,7 @@ import { toast } from 'react-toastify';
 import { AppForm } from '../../../components/ui/app-form';
 import { CodeStepForm } from '../../../components/ui/code-step-form';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { SendCodeActions } from '../../../components/ui/send-code-actions';
 import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
@@ -252,12 +253,7 @@ export function PaymentMethodPanel({ shopId, canManage }: { shopId: string; canM
         )}
         <FormAlert message={error} />
         <Typography.Paragraph type="secondary">{t('payment.otpNote')}</Typography.Paragraph>
-        <div className="form-actions">
-          <Button type="primary" htmlType="submit" loading={requestOtp.isPending}>
-            {t('actions.sendCode')}
-          </Button>
-          <Button onClick={() => setStep({ name: 'view' })}>{t('actions.cancel')}</Button>
-        </div>
+        <SendCodeActions sending={requestOtp.isPending} onCancel={() => setStep({ name: 'view' })} />
       </AppForm>
     );
   }

@@ -7,6 +7,7 @@ import { toast } from 'react-toastify';
 import { AppForm } from '../../../components/ui/app-form';
 import { CodeStepForm } from '../../../components/ui/code-step-form';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { SendCodeActions } from '../../../components/ui/send-code-actions';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule } from '../../../lib/form-validation';
 import { toLatinDigits } from '../../../lib/format';
@@ -123,12 +124,7 @@ export function ShopPhoneChange({
           <Input type="tel" inputMode="tel" placeholder={t('placeholders.phone')} maxLength={20} autoFocus />
         </Form.Item>
         <FormAlert message={error} />
-        <div className="form-actions">
-          <Button type="primary" htmlType="submit" loading={requestOtp.isPending}>
-            {t('actions.sendCode')}
-          </Button>
-          <Button onClick={() => setStep({ name: 'view' })}>{t('actions.cancel')}</Button>
-        </div>
+        <SendCodeActions sending={requestOtp.isPending} onCancel={() => setStep({ name: 'view' })} />
       </AppForm>
     );
   }

@@ -1,12 +1,13 @@
 import { formatPhoneLocal } from '@dak/domain/phone';
 import { type EmployeeRole, employeeRoles, memberAddSchema, memberOtpSchema } from '@dak/domain/shop';
-import { Button, Form, Input, Modal, Radio, Typography } from 'antd';
+import { Form, Input, Modal, Radio, Typography } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { AppForm } from '../../../components/ui/app-form';
 import { CodeStepForm } from '../../../components/ui/code-step-form';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { SendCodeActions } from '../../../components/ui/send-code-actions';
 import { fieldErrors } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/error-text';
 import { parseForm, schemaRule, showFieldErrors } from '../../../lib/form-validation';
@@ -118,12 +119,7 @@ export function AddMemberModal({
             />
           </Form.Item>
           <FormAlert message={error} />
-          <div className="form-actions">
-            <Button type="primary" htmlType="submit" loading={requestOtp.isPending}>
-              {t('actions.sendCode')}
-            </Button>
-            <Button onClick={close}>{t('actions.cancel')}</Button>
-          </div>
+          <SendCodeActions sending={requestOtp.isPending} onCancel={close} />
         </AppForm>
       ) : (
         <CodeStepForm
