@@ -112,12 +112,16 @@ describe('parcel exports', () => {
       filters: { deliveryAreaId: sylhet, sort: 'createdAt:asc' },
       error: null,
     });
-    // The real queue ran it.
-    const job = await t.database.pool.query(
-      "select state from pgboss.job where name = 'export-parcels' and data->>'exportId' = $1",
-      [id],
-    );
-    expect(job.rows[0]?.state).toBe('completed');
+    // The real queue ran it. pg-boss marks the job completed just after the handler returns, so
+    // the export can read ready a moment before its job does.
+    const jobState = async () =>
+      (
+        await t.database.pool.query(
+          "select state from pgboss.job where name = 'export-parcels' and data->>'exportId' = $1",
+          [id],
+        )
+      ).rows[0]?.state;
+    await expect.poll(jobState, { timeout: 10_000 }).toBe('completed');
 
     const file = await call('GET', `/shops/${owner.shop.id}/parcel-exports/${id}/download`, owner.token);
     expect(file.statusCode).toBe(200);
