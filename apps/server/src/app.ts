@@ -28,6 +28,7 @@ import { healthModule } from './modules/health/health.module';
 import { hubWorkModule } from './modules/hub-work/hub-work.module';
 import { hubsModule } from './modules/hubs/hubs.module';
 import { labelsModule } from './modules/labels/labels.module';
+import { ledgerModule } from './modules/ledger/ledger.module';
 import { nidModule } from './modules/nid/nid.module';
 import { opsModule } from './modules/ops/ops.module';
 import { parcelExportsModule } from './modules/parcel-exports/parcel-exports.module';
@@ -277,6 +278,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const parcelListPreferences = parcelListPreferencesModule(core);
+  // Money (issue 13): the ledger; postings come from the moves and the payouts that cause them.
+  const ledger = ledgerModule(core);
   // The public site's content and the enterprise leads (issue 6).
   const siteContent = siteContentModule({ ...core, storage });
   const enterpriseLeads = enterpriseLeadsModule({ ...core, ...limited });
@@ -316,6 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         calls,
         tracking,
         coverage,
+        ledger,
       ];
       for (const module of modules) await api.register(module.routes);
       if (config.mode !== 'production') {

@@ -17,12 +17,18 @@ describe('the effects of entering a status', () => {
     for (const key of Object.keys(effectsOnEntering)) expect(parcelStatuses).toContain(key);
   });
 
-  it('sends the SMS it sent before the table: written out here, so a change must change this too', () => {
+  it('sends the SMS it sent before the table, and settles the money where it becomes final: written out here, so a change must change this too', () => {
     const sms: Partial<Record<ParcelStatus, ParcelEffect[]>> = {
       out_for_delivery: [{ kind: 'sms', template: 'out_for_delivery' }],
-      delivered: [{ kind: 'sms', template: 'delivered' }],
+      delivered: [
+        { kind: 'ledger', settle: 'delivered' },
+        { kind: 'sms', template: 'delivered' },
+      ],
       delivery_attempted: [{ kind: 'sms', template: 'delivery_attempted', withReason: true }],
       out_for_return: [{ kind: 'sms', template: 'return_otp' }],
+      returned: [{ kind: 'ledger', settle: 'returned' }],
+      lost: [{ kind: 'ledger', settle: 'lost' }],
+      damaged: [{ kind: 'ledger', settle: 'damaged' }],
     };
     for (const status of parcelStatuses) expect(effectsOnEntering[status], status).toEqual(sms[status] ?? []);
   });

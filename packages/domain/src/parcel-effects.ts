@@ -4,8 +4,8 @@ import { failedAttemptReasons, type ParcelStatus } from './parcel-status';
 /**
  * What follows a parcel's move, as data next to the status machine: "on entering status X, these
  * effects". The server runs them in one place (parcel-transitions), inside the move's
- * transaction, so a follow-up exists exactly when its move does. Today the only kind is an SMS
- * (queued as the send-parcel-sms job, which makes any code and texts it after the commit).
+ * transaction, so a follow-up exists exactly when its move does: an SMS (queued as the
+ * send-parcel-sms job, which makes any code and texts it after the commit) or a ledger posting.
  */
 
 /** The parcel SMS there are; each has a text below. The job's data names one of them. */
@@ -18,16 +18,22 @@ export const parcelSmsTemplates = [
 export type ParcelSmsTemplate = (typeof parcelSmsTemplates)[number];
 
 /**
- * One follow-up of a move. Only `sms` exists; the money issue adds `ledger` (a posting in the
- * move's transaction) and `webhook` (a job) as further members of this union. The server's runner
- * switches over `kind` exhaustively, so a new kind does not compile until it is run.
+ * One follow-up of a move: an SMS, or a ledger posting in the move's transaction; the integrations
+ * issue adds `webhook` (a job). The server's runner switches over `kind` exhaustively, so a new
+ * kind does not compile until it is run.
  */
-export type ParcelEffect = {
-  kind: 'sms';
-  template: ParcelSmsTemplate;
-  /** The move's reason goes along (the failed attempt's, shown in the text). */
-  withReason?: true;
-};
+export type ParcelEffect =
+  | {
+      kind: 'sms';
+      template: ParcelSmsTemplate;
+      /** The move's reason goes along (the failed attempt's, shown in the text). */
+      withReason?: true;
+    }
+  /**
+   * The parcel's money becomes final (issue 13): its settlement is posted to the ledger in the
+   * move's transaction and its payment stage moves to unpaid.
+   */
+  | { kind: 'ledger'; settle: 'delivered' | 'returned' | 'lost' | 'damaged' };
 
 /** Every status the machine can enter, with its effects (none for most). */
 export const effectsOnEntering: Record<ParcelStatus, readonly ParcelEffect[]> = {
@@ -38,18 +44,22 @@ export const effectsOnEntering: Record<ParcelStatus, readonly ParcelEffect[]> = 
   at_delivery_hub: [],
   // The customer's delivery code with the rider's name and phone.
   out_for_delivery: [{ kind: 'sms', template: 'out_for_delivery' }],
-  delivered: [{ kind: 'sms', template: 'delivered' }],
+  delivered: [
+    { kind: 'ledger', settle: 'delivered' },
+    { kind: 'sms', template: 'delivered' },
+  ],
   delivery_attempted: [{ kind: 'sms', template: 'delivery_attempted', withReason: true }],
   return_at_delivery_hub: [],
   return_in_transit: [],
   at_return_hub: [],
   // The merchant's hand-over code: a new trip, a new code.
   out_for_return: [{ kind: 'sms', template: 'return_otp' }],
-  returned: [],
+  returned: [{ kind: 'ledger', settle: 'returned' }],
   deleted: [],
   cancelled: [],
-  lost: [],
-  damaged: [],
+  // Written off after pickup: the shop is compensated by the rule in money.ts.
+  lost: [{ kind: 'ledger', settle: 'lost' }],
+  damaged: [{ kind: 'ledger', settle: 'damaged' }],
 };
 
 /** The data of the send-parcel-sms job: the parcel and the template only, never a code. */

@@ -516,8 +516,14 @@ export function sellerStatusOf(status: ParcelStatus): SellerStatus {
 
 // Payment status -----------------------------------------------------------------------------
 
-/** Separate from the status (DESIGN.md section 4); `invoiced` is the spec's "payment processing". */
-export const paymentStatuses = ['cash_collection_pending', 'unpaid', 'invoiced', 'paid', 'bounced'] as const;
+/** Separate from the status (DESIGN.md section 4); `payment_processing` is what DESIGN.md calls invoiced. */
+export const paymentStatuses = [
+  'cash_collection_pending',
+  'unpaid',
+  'payment_processing',
+  'paid',
+  'bounced',
+] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export const paymentStatusSchema = z.enum(paymentStatuses);
 

@@ -17,6 +17,8 @@ export const opsRooms = [
   'runs',
   'returns',
   'parcel-status',
+  'cash',
+  'payouts',
 ] as const;
 export type OpsRoom = (typeof opsRooms)[number];
 
@@ -61,8 +63,14 @@ export const roomRoles = {
   // A delivered parcel's photo proof: the same people as the audit log (disputes over a delivery);
   // hub managers only for parcels of their hubs.
   parcelProof: ['admin', 'hub_manager', 'support', 'finance'],
+  // Money (issue 13). The hub's cash desk: riders hand their cash over to hub staff (their hubs
+  // only), finance sees every hub's cash; the hub's bank deposits are finance's to record.
+  cash: ['admin', 'hub_manager', 'finance'],
+  deposits: ['admin', 'finance'],
+  // Payout runs, invoices, the bank's result file, shop statements and the trial balance.
+  payouts: ['admin', 'finance'],
 } as const satisfies Record<
-  OpsRoom | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelAudit' | 'parcelProof',
+  OpsRoom | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelAudit' | 'parcelProof' | 'deposits',
   readonly StaffRole[]
 >;
 

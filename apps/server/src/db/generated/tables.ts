@@ -275,6 +275,66 @@ export type IdempotencyKeysRow = {
   created_at: TimestampWithDefault;
 };
 
+export type InvoiceParcelsRow = {
+  invoice_id: string;
+  parcel_id: string;
+  settlement_type: 'damaged' | 'delivered' | 'lost' | 'partial_delivered' | 'returned';
+  cash_collected_poisha: number;
+  delivery_charge_poisha: number;
+  cod_charge_poisha: number;
+  return_charge_poisha: number;
+  compensation_poisha: Generated<number>;
+  net_poisha: number;
+};
+
+export type InvoicesRow = {
+  id: Generated<string>;
+  number: string;
+  shop_id: string;
+  run_id: string;
+  status: Generated<'bounced' | 'paid' | 'payment_processing'>;
+  method: 'bank' | 'bkash';
+  net_amount_poisha: number;
+  parcel_count: number;
+  reference: string | null;
+  bounce_reason: string | null;
+  created_at: TimestampWithDefault;
+  decided_at: Timestamp | null;
+  decided_by_staff_id: string | null;
+};
+
+export type JournalEntriesRow = {
+  id: Generated<number>;
+  key: string;
+  kind: 'adjustment' | 'cash_handover' | 'compensation' | 'delivery' | 'hub_deposit' | 'invoice' | 'invoice_bounced' | 'invoice_paid' | 'return' | 'reversal';
+  shop_id: string | null;
+  parcel_id: string | null;
+  hub_id: string | null;
+  staff_id: string | null;
+  invoice_id: string | null;
+  reverses_entry_id: number | null;
+  memo: string | null;
+  created_by_staff_id: string | null;
+  at: TimestampWithDefault;
+};
+
+export type JournalLinesRow = {
+  id: Generated<number>;
+  entry_id: number;
+  account_id: number;
+  amount_poisha: number;
+};
+
+export type LedgerAccountsRow = {
+  id: Generated<number>;
+  code: string;
+  kind: 'expense' | 'hub_cash' | 'payout_clearing' | 'revenue' | 'rider_cash' | 'rider_shortage' | 'settlement' | 'shop_payable';
+  shop_id: string | null;
+  staff_id: string | null;
+  hub_id: string | null;
+  created_at: TimestampWithDefault;
+};
+
 export type LineHaulTripsRow = {
   id: Generated<string>;
   code: string;
@@ -451,7 +511,7 @@ export type ParcelsRow = {
   flow_type: Generated<'exchange_return' | 'regular'>;
   status: 'at_delivery_hub' | 'at_return_hub' | 'at_sorting' | 'cancelled' | 'damaged' | 'deleted' | 'delivered' | 'delivery_attempted' | 'in_transit' | 'lost' | 'out_for_delivery' | 'out_for_return' | 'pickup_hold' | 'pickup_pending' | 'return_at_delivery_hub' | 'return_in_transit' | 'returned';
   seller_status: 'cancelled' | 'damaged' | 'deleted' | 'delivered' | 'delivery_hold' | 'in_transit' | 'lost' | 'pickup_hold' | 'pickup_pending' | 'return_in_progress' | 'returned';
-  payment_status: Generated<'bounced' | 'cash_collection_pending' | 'invoiced' | 'paid' | 'unpaid'>;
+  payment_status: Generated<'bounced' | 'cash_collection_pending' | 'paid' | 'payment_processing' | 'unpaid'>;
   delivery_charge_poisha: number;
   cod_charge_poisha: number;
   total_charge_poisha: number;
@@ -472,6 +532,24 @@ export type ParcelsRow = {
   return_otp_sent_at: Timestamp | null;
   return_otp_failures: Generated<number>;
   robocall_verified_at: Timestamp | null;
+  money_final_at: Timestamp | null;
+};
+
+export type PayoutRunSkipsRow = {
+  run_id: string;
+  shop_id: string;
+  reason: 'below_minimum' | 'negative_balance' | 'no_payment_method' | 'payment_method_not_updated';
+  amount_poisha: number;
+};
+
+export type PayoutRunsRow = {
+  id: Generated<string>;
+  run_date: string;
+  cutoff: Timestamp;
+  status: Generated<'done' | 'running'>;
+  started_by_staff_id: string | null;
+  created_at: TimestampWithDefault;
+  finished_at: Timestamp | null;
 };
 
 export type PickupItemsRow = {
@@ -768,6 +846,11 @@ export type GeneratedDB = {
   feature_flags: FeatureFlagsRow;
   hubs: HubsRow;
   idempotency_keys: IdempotencyKeysRow;
+  invoice_parcels: InvoiceParcelsRow;
+  invoices: InvoicesRow;
+  journal_entries: JournalEntriesRow;
+  journal_lines: JournalLinesRow;
+  ledger_accounts: LedgerAccountsRow;
   line_haul_trips: LineHaulTripsRow;
   media: MediaRow;
   nid_skips: NidSkipsRow;
@@ -782,6 +865,8 @@ export type GeneratedDB = {
   parcel_list_preferences: ParcelListPreferencesRow;
   parcel_notes: ParcelNotesRow;
   parcels: ParcelsRow;
+  payout_run_skips: PayoutRunSkipsRow;
+  payout_runs: PayoutRunsRow;
   pickup_items: PickupItemsRow;
   pickup_locations: PickupLocationsRow;
   pickups: PickupsRow;

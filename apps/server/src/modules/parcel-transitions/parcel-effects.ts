@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Jobs } from '../../jobs/jobs';
 import { sendParcelSmsJobName } from '../../jobs/send-parcel-sms.job';
+import { type CashHolder, settleParcelMoney } from '../ledger/ledger.service';
 
 /** Queues a parcel SMS in the caller's transaction: it exists, and goes out, only after the commit. */
 export async function sendSms(trx: Transaction<DB>, jobs: Jobs, message: ParcelSms) {
@@ -17,7 +18,7 @@ export async function sendSms(trx: Transaction<DB>, jobs: Jobs, message: ParcelS
 export async function runEffects(
   trx: Transaction<DB>,
   jobs: Jobs,
-  move: { parcelId: string; to: ParcelStatus; reason?: string },
+  move: { parcelId: string; to: ParcelStatus; reason?: string; at: Date; cashHolder: CashHolder | null },
 ) {
   for (const effect of effectsOnEntering[move.to]) {
     switch (effect.kind) {
@@ -28,9 +29,18 @@ export async function runEffects(
           ...(effect.withReason ? { reason: move.reason } : {}),
         });
         break;
+      case 'ledger':
+        await settleParcelMoney(trx, {
+          parcelId: move.parcelId,
+          to: effect.settle,
+          at: move.at,
+          cashHolder: move.cashHolder,
+        });
+        break;
       default: {
         // A kind the table gained without a runner here does not compile.
-        const kind: never = effect.kind;
+        const unknown: never = effect;
+        const kind = (unknown as { kind: string }).kind;
         throw new Error(`no runner for the parcel effect ${String(kind)}`);
       }
     }

@@ -61,13 +61,18 @@ export async function isOnRidersOpenRun(trx: Executor, parcelId: string, riderId
 }
 
 /** Closes the parcel's open place on a delivery run (it left the rider's hands). */
-export async function closeOpenRunParcel(trx: Executor, parcelId: string, at: Date) {
-  await trx
-    .updateTable('delivery_run_parcels')
+/** Closes the parcel's open run entry; answers the run's rider (null when it was on no run). */
+export async function closeOpenRunParcel(trx: Executor, parcelId: string, at: Date): Promise<string | null> {
+  const closed = await trx
+    .updateTable('delivery_run_parcels as rp')
+    .from('delivery_runs as r')
     .set({ closed_at: at })
-    .where('parcel_id', '=', parcelId)
-    .where('closed_at', 'is', null)
-    .execute();
+    .whereRef('r.id', '=', 'rp.run_id')
+    .where('rp.parcel_id', '=', parcelId)
+    .where('rp.closed_at', 'is', null)
+    .returning('r.rider_id')
+    .executeTakeFirst();
+  return closed?.rider_id ?? null;
 }
 
 /** The status write; only if the parcel is still in `from`. Answers whether it moved. */

@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock';
 import { hashOtp, newNumericCode, sameHash } from '../../lib/secrets';
 import { assertHub, type StaffScope } from '../../lib/staff-scope';
 import { asAppError, rowRefusal } from '../../plugins/error-handler';
+import type { CashHolder } from '../ledger/ledger.service';
 import { recordAudit } from './parcel-audit';
 import { runEffects, sendSms } from './parcel-effects';
 import {
@@ -221,10 +222,14 @@ export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Cl
       amountCollectedPoisha: collected,
       proofKind: delivered ? (request.proof?.kind ?? 'staff') : null,
     });
-    // Leaving the rider's hands closes the parcel on its run, whoever records it.
+    // Leaving the rider's hands closes the parcel on its run, whoever records it. Cash collected
+    // on a run is the run's rider's until handed over; at the counter, the hub's.
+    let cashHolder: CashHolder | null = null;
     if (from === 'out_for_delivery') {
-      await closeOpenRunParcel(trx, parcel.id, now);
+      const riderId = await closeOpenRunParcel(trx, parcel.id, now);
+      if (delivered) cashHolder = riderId ? { riderId } : null;
     }
+    if (delivered && !cashHolder && parcel.delivery_hub_id) cashHolder = { hubId: parcel.delivery_hub_id };
     await recordAudit(trx, {
       parcelId: parcel.id,
       at: now,
@@ -254,7 +259,13 @@ export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Cl
       });
     }
     await request.withinMove?.(trx, parcel.id);
-    await runEffects(trx, jobs, { parcelId: parcel.id, to: request.to, reason: request.reason });
+    await runEffects(trx, jobs, {
+      parcelId: parcel.id,
+      to: request.to,
+      reason: request.reason,
+      at: now,
+      cashHolder,
+    });
     return { trackingId, from, to: request.to, at: now };
   }
 

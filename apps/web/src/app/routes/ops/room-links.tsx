@@ -1,4 +1,5 @@
 import {
+  AccountBookOutlined,
   BankOutlined,
   CarOutlined,
   ClusterOutlined,
@@ -7,6 +8,7 @@ import {
   FlagOutlined,
   IdcardOutlined,
   MessageOutlined,
+  MoneyCollectOutlined,
   NodeIndexOutlined,
   RocketOutlined,
   RollbackOutlined,
@@ -35,4 +37,6 @@ export const roomLinks: Record<OpsRoom, { to: string; icon: ReactNode }> = {
   runs: { to: '/ops/runs', icon: <RocketOutlined /> },
   returns: { to: '/ops/returns', icon: <RollbackOutlined /> },
   'parcel-status': { to: '/ops/parcel-status', icon: <NodeIndexOutlined /> },
+  cash: { to: '/ops/cash', icon: <MoneyCollectOutlined /> },
+  payouts: { to: '/ops/payouts', icon: <AccountBookOutlined /> },
 };

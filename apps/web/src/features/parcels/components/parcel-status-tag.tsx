@@ -26,7 +26,7 @@ const statusColors: Record<ParcelStatus, string> = {
 const paymentColors: Record<PaymentStatus, string> = {
   cash_collection_pending: 'default',
   unpaid: 'orange',
-  invoiced: 'blue',
+  payment_processing: 'blue',
   paid: 'green',
   bounced: 'red',
 };
