@@ -132,16 +132,14 @@ describe('the ledger', () => {
     ]);
     const parcel = await parcelOf(trackingId);
     const before = await linesOf(parcel.id);
-    await t.database.db
-      .transaction()
-      .execute((trx) =>
-        settleParcelMoney(trx, {
-          parcelId: parcel.id,
-          to: 'delivered',
-          at: new Date(),
-          cashHolder: { hubId: 'hub-dhaka-gulshan' },
-        }),
-      );
+    await t.database.db.transaction().execute((trx) =>
+      settleParcelMoney(trx, {
+        parcelId: parcel.id,
+        to: 'delivered',
+        at: new Date(),
+        cashHolder: { hubId: 'hub-dhaka-gulshan' },
+      }),
+    );
     expect(await linesOf(parcel.id)).toEqual(before);
     const entries = await t.database.db
       .selectFrom('journal_entries')
