@@ -1,0 +1,135 @@
+import { accountCodes, moneyMessages, type PayoutMethod } from '@dak/domain/money';
+import type { Executor } from '../../db/schema';
+import { AppError } from '../../errors';
+import { post } from '../ledger/ledger.service';
+import {
+  decideInvoice,
+  insertInvoice,
+  insertInvoiceParcels,
+  lockInvoice,
+  lockPayableParcels,
+  type SettledParcel,
+  setPaymentStatus,
+} from './invoices.repository';
+
+export type { SettledParcel } from './invoices.repository';
+
+export type InvoiceOutcome =
+  | { kind: 'invoiced'; invoiceId: string; number: string; netPoisha: number; parcels: SettledParcel[] }
+  | { kind: 'skipped'; reason: 'below_minimum' | 'negative_balance'; netPoisha: number };
+
+/**
+ * One shop's invoice of a payout run, in the caller's transaction (one transaction per shop, so a
+ * run killed half-way keeps the invoices it made and makes the rest when run again): every parcel
+ * whose money became final before the run's cutoff and is on no live invoice, netted together (a
+ * returned parcel's charge is taken from the delivered ones' cash). The money moves from the
+ * shop's payable to the payout method's clearing account, and the parcels to payment processing.
+ * A net below the minimum (or below zero: a due) is left for a later run.
+ */
+export async function createInvoice(
+  trx: Executor,
+  input: {
+    shopId: string;
+    runId: string;
+    cutoff: Date;
+    method: PayoutMethod;
+    minimumPoisha: number;
+    at: Date;
+  },
+): Promise<InvoiceOutcome> {
+  const parcels = await lockPayableParcels(trx, input.shopId, input.cutoff);
+  const netPoisha = parcels.reduce((sum, p) => sum + p.net_poisha, 0);
+  if (netPoisha < 0) return { kind: 'skipped', reason: 'negative_balance', netPoisha };
+  if (parcels.length === 0 || netPoisha < Math.max(1, input.minimumPoisha)) {
+    return { kind: 'skipped', reason: 'below_minimum', netPoisha };
+  }
+  const invoice = await insertInvoice(trx, {
+    shop_id: input.shopId,
+    run_id: input.runId,
+    method: input.method,
+    net_amount_poisha: netPoisha,
+    parcel_count: parcels.length,
+    created_at: input.at,
+  });
+  await insertInvoiceParcels(trx, invoice.id, parcels);
+  await post(trx, {
+    key: `invoice:${invoice.id}`,
+    kind: 'invoice',
+    at: input.at,
+    shopId: input.shopId,
+    invoiceId: invoice.id,
+    memo: invoice.number,
+    lines: [
+      { account: accountCodes.shop(input.shopId), amountPoisha: netPoisha },
+      { account: accountCodes.clearing(input.method), amountPoisha: -netPoisha },
+    ],
+  });
+  await setPaymentStatus(trx, { parcelIds: parcels.map((p) => p.parcel_id) }, 'payment_processing');
+  return { kind: 'invoiced', invoiceId: invoice.id, number: invoice.number, netPoisha, parcels };
+}
+
+type Decision = { status: 'paid'; reference: string } | { status: 'bounced'; reason: string };
+
+/**
+ * Finance's answer for an invoice, in the caller's transaction: paid (the money leaves the
+ * clearing account for the bank or bKash settlement account; its parcels are paid) or bounced
+ * (the money goes back to the shop's payable, its parcels wait for the next run). An invoice is
+ * decided once: paid twice, or paid after a bounce, is refused.
+ */
+export async function decideInvoicePayment(
+  trx: Executor,
+  invoiceId: string,
+  decision: Decision,
+  by: { staffId: string | null; at: Date },
+) {
+  const invoice = await lockInvoice(trx, invoiceId);
+  if (!invoice) throw new AppError('NOT_FOUND', moneyMessages.invoiceNotFound);
+  if (invoice.status === 'paid') throw new AppError('CONFLICT', moneyMessages.alreadyPaid, { invoiceId });
+  if (invoice.status === 'bounced')
+    throw new AppError('CONFLICT', moneyMessages.alreadyBounced, { invoiceId });
+  const net = Number(invoice.net_amount_poisha);
+  const method = invoice.method;
+  if (decision.status === 'paid') {
+    await decideInvoice(trx, invoiceId, {
+      status: 'paid',
+      reference: decision.reference,
+      decided_at: by.at,
+      decided_by_staff_id: by.staffId,
+    });
+    await post(trx, {
+      key: `invoice:${invoiceId}:paid`,
+      kind: 'invoice_paid',
+      at: by.at,
+      shopId: invoice.shop_id,
+      invoiceId,
+      memo: decision.reference,
+      createdByStaffId: by.staffId,
+      lines: [
+        { account: accountCodes.clearing(method), amountPoisha: net },
+        { account: accountCodes.settlement(method), amountPoisha: -net },
+      ],
+    });
+  } else {
+    await decideInvoice(trx, invoiceId, {
+      status: 'bounced',
+      bounce_reason: decision.reason,
+      decided_at: by.at,
+      decided_by_staff_id: by.staffId,
+    });
+    await post(trx, {
+      key: `invoice:${invoiceId}:bounced`,
+      kind: 'invoice_bounced',
+      at: by.at,
+      shopId: invoice.shop_id,
+      invoiceId,
+      memo: decision.reason,
+      createdByStaffId: by.staffId,
+      lines: [
+        { account: accountCodes.clearing(method), amountPoisha: net },
+        { account: accountCodes.shop(invoice.shop_id), amountPoisha: -net },
+      ],
+    });
+  }
+  await setPaymentStatus(trx, { invoiceId }, decision.status);
+  return { ...invoice, status: decision.status };
+}
