@@ -49,9 +49,11 @@ export async function lockPayableParcels(
       coalesce(sum(l.amount_poisha) filter (where a.code = 'expense:compensation'), 0) as compensation_poisha,
       -coalesce(sum(l.amount_poisha) filter (where a.kind = 'shop_payable'), 0) as net_poisha
     from payable p
-    join journal_entries e on e.parcel_id = p.id and e.kind in ('delivery', 'return', 'compensation')
-    join journal_lines l on l.entry_id = e.id
-    join ledger_accounts a on a.id = l.account_id
+    -- Left joins: a parcel whose money came to nothing (lost with no declared value) posted no
+    -- entry, and is still paid out, at zero, so it leaves the payable list.
+    left join journal_entries e on e.parcel_id = p.id and e.kind in ('delivery', 'return', 'compensation')
+    left join journal_lines l on l.entry_id = e.id
+    left join ledger_accounts a on a.id = l.account_id
     group by p.id, p.tracking_id, p.status, p.cash_collection_poisha
     order by p.tracking_id`.execute(trx);
   return rows.rows.map((r) => ({
