@@ -17,6 +17,7 @@ import { addressPredictionModule } from './modules/address-prediction/address-pr
 import { authModule } from './modules/auth/auth.module';
 import { bulkParcelsModule } from './modules/bulk-parcels/bulk-parcels.module';
 import { callsModule } from './modules/calls/calls.module';
+import { cashModule } from './modules/cash/cash.module';
 import { coverageModule } from './modules/coverage/coverage.module';
 import { customersModule } from './modules/customers/customers.module';
 import { deliveryRunsModule } from './modules/delivery-runs/delivery-runs.module';
@@ -200,8 +201,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The shop's address book and customer flags (issue 4, parts 4 and 8); booking fills the book.
   const customersOf = customersModule({ ...core, geo: geo.service });
   const customers = customersOf.service;
+  // Money (issue 13): the ledger; postings come from the moves and the payouts that cause them.
+  const ledger = ledgerModule(core);
+  // Rider and hub cash; a booking asks it whether the shop is held for prepayment (issue 13).
+  const cash = cashModule({
+    ...core,
+    ledger: ledger.service,
+    negativeBalanceLimitTaka: config.negativeBalanceLimitTaka,
+  });
   // With parcel edits, notes and the audit log (issue 4, parts 3 and 8).
-  const parcels = parcelsModule({ db, clock, guards, pickups, pricing, customers });
+  const parcels = parcelsModule({
+    db,
+    clock,
+    guards,
+    pickups,
+    pricing,
+    customers,
+    prepaymentHold: cash.service.isOnPrepaymentHold,
+  });
   // Parcel labels as PDF (issue 4, part 9).
   const labels = labelsModule({ db, guards, publicUrl: config.publicUrl });
   // Reading addresses into areas (issue 4, part 5).
@@ -278,8 +295,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const parcelListPreferences = parcelListPreferencesModule(core);
-  // Money (issue 13): the ledger; postings come from the moves and the payouts that cause them.
-  const ledger = ledgerModule(core);
   // The public site's content and the enterprise leads (issue 6).
   const siteContent = siteContentModule({ ...core, storage });
   const enterpriseLeads = enterpriseLeadsModule({ ...core, ...limited });
@@ -320,6 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         tracking,
         coverage,
         ledger,
+        cash,
       ];
       for (const module of modules) await api.register(module.routes);
       if (config.mode !== 'production') {

@@ -122,6 +122,8 @@ const schema = z.object({
   RATE_TRACKING_PER_IP_PER_MINUTE: int(1, 1_000_000).optional(),
   /** Hours a failed parcel waits for the merchant's decision before it is returned (issue 5). */
   AUTO_RETURN_HOURS: int(1, 24 * 30).default(24),
+  /** Taka a shop may owe Dak before its new bookings wait on pickup_hold (with its prepayment hold on; issue 13). */
+  NEGATIVE_BALANCE_LIMIT_TAKA: int(0, 10_000_000).default(500),
   /** Days call recordings are kept before the retention job deletes them. */
   CALL_RECORDING_RETENTION_DAYS: int(1, 3650).default(45),
   /**
@@ -248,6 +250,7 @@ export type Config = {
   pgBinDir: string | undefined;
   exportTtlHours: number;
   autoReturnHours: number;
+  negativeBalanceLimitTaka: number;
   recordingRetentionDays: number;
   telephony: {
     webhookSecret: string | undefined;
@@ -354,6 +357,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pgBinDir: e.PG_BIN_DIR,
     exportTtlHours: e.EXPORT_TTL_HOURS,
     autoReturnHours: e.AUTO_RETURN_HOURS,
+    negativeBalanceLimitTaka: e.NEGATIVE_BALANCE_LIMIT_TAKA,
     recordingRetentionDays: e.CALL_RECORDING_RETENTION_DAYS,
     telephony: {
       webhookSecret: e.TELEPHONY_WEBHOOK_SECRET,

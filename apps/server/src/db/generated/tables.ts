@@ -254,6 +254,17 @@ export type FeatureFlagsRow = {
   updated_by_staff_id: string | null;
 };
 
+export type HubDepositsRow = {
+  id: Generated<number>;
+  hub_id: string;
+  amount_poisha: number;
+  bank_reference: string;
+  deposited_on: string;
+  recorded_by_staff_id: string;
+  entry_id: number;
+  at: Timestamp;
+};
+
 export type HubsRow = {
   id: string;
   district_id: string;
@@ -844,6 +855,7 @@ export type GeneratedDB = {
   faq_entries: FaqEntriesRow;
   feature_flag_changes: FeatureFlagChangesRow;
   feature_flags: FeatureFlagsRow;
+  hub_deposits: HubDepositsRow;
   hubs: HubsRow;
   idempotency_keys: IdempotencyKeysRow;
   invoice_parcels: InvoiceParcelsRow;

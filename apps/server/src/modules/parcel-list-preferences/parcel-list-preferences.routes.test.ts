@@ -18,6 +18,7 @@ const mine = {
   reattemptConfig: { defaultDecision: 'return' },
   prepaymentPreference: 'separate',
   prepaymentBlockInEdit: false,
+  prepaymentHold: true,
 };
 
 beforeAll(async () => {
@@ -98,6 +99,7 @@ describe('parcel-list preferences', () => {
       'Prepayment parcels must be shown in the list or kept separate',
     ],
     [{ ...mine, prepaymentBlockInEdit: 'on' }, 'prepaymentBlockInEdit', 'must be on or off'],
+    [{ ...mine, prepaymentHold: 'on' }, 'prepaymentHold', 'Prepayment hold must be on or off'],
   ])('refuse %j with a message on %s and write nothing', async (body, field, message) => {
     const before = await stored();
     const res = await call('PUT', url, owner.token, body);
@@ -133,7 +135,14 @@ describe('parcel-list preferences', () => {
     });
 
     // Saved before the reattempt and prepayment fields existed: those read as their defaults.
-    const { reattemptList, reattemptConfig, prepaymentPreference, prepaymentBlockInEdit, ...older } = mine;
+    const {
+      reattemptList,
+      reattemptConfig,
+      prepaymentPreference,
+      prepaymentBlockInEdit,
+      prepaymentHold,
+      ...older
+    } = mine;
     await t.database.db
       .updateTable('parcel_list_preferences')
       .set({ preferences: JSON.stringify(older) })

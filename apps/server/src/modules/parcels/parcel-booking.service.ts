@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type ParcelCreate, parcelMessages } from '@dak/domain/parcel';
-import { initialParcelStatus, sellerStatusOf } from '@dak/domain/parcel-status';
+import { initialParcelStatus, type ParcelStatus, sellerStatusOf } from '@dak/domain/parcel-status';
 import { type ChargeQuote, pickupDate } from '@dak/domain/pricing';
 import { newTrackingId } from '@dak/domain/tracking-id';
 import type { Kysely, Transaction } from 'kysely';
@@ -47,9 +47,9 @@ function checkPhones(input: ParcelCreate) {
 /** The parcels row of a checked booking, at the first status, charged by its quote. */
 function parcelRowOf(
   { body, quote, flowType }: BookingItem,
-  booking: { shopId: string; userId: string; now: Date; trackingId: string },
+  booking: { shopId: string; userId: string; now: Date; trackingId: string; status: ParcelStatus },
 ) {
-  const { shopId, userId, now, trackingId } = booking;
+  const { shopId, userId, now, trackingId, status } = booking;
   return {
     tracking_id: trackingId,
     shop_id: shopId,
@@ -68,8 +68,8 @@ function parcelRowOf(
     instructions: body.instructions ?? null,
     parcel_type: body.parcelType,
     flow_type: flowType ?? 'regular',
-    status: initialParcelStatus,
-    seller_status: sellerStatusOf(initialParcelStatus),
+    status,
+    seller_status: sellerStatusOf(status),
     payment_status: 'cash_collection_pending' as const,
     ...chargeColumnsOf(quote),
     pickup_date: pickupDate(now),
@@ -94,6 +94,11 @@ export type ParcelBookingDeps = {
   pricing: PricingService;
   /** The shop's address book, updated in the booking's transaction. */
   customers: Pick<CustomersService, 'recordBookings'>;
+  /**
+   * Whether the shop's new bookings wait on pickup_hold (issue 13, item 6: it owes more than the
+   * limit and prepays its dues); asked in the booking's transaction. Absent: never.
+   */
+  prepaymentHold?: (trx: Transaction<DB>, shopId: string) => Promise<boolean>;
   /** Uniform integer in [0, max); tests may pass a seeded one. */
   randomInt?: (max: number) => number;
 };
@@ -198,6 +203,9 @@ export function createParcelBooking(deps: ParcelBookingDeps) {
     input: { shopId: string; userId: string; items: readonly BookingItem[]; now: Date },
   ) {
     const { shopId, userId, items, now } = input;
+    const status: ParcelStatus = (await deps.prepaymentHold?.(trx, shopId))
+      ? 'pickup_hold'
+      : initialParcelStatus;
     const ids: (string | null)[] = items.map(() => null);
     const trackingIds: string[] = items.map(() => '');
     let left = items.map((_, index) => index);
@@ -218,6 +226,7 @@ export function createParcelBooking(deps: ParcelBookingDeps) {
             userId,
             now,
             trackingId: trackingIds[index] as string,
+            status,
           }),
         ),
         trx,
@@ -228,7 +237,7 @@ export function createParcelBooking(deps: ParcelBookingDeps) {
     await recordBookingEvents(trx, ids as string[], {
       at: now,
       actorUserId: userId,
-      toStatus: initialParcelStatus,
+      toStatus: status,
     });
     await customers.recordBookings(
       items

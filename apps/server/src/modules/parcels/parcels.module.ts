@@ -6,6 +6,7 @@ import type { Guards } from '../../plugins/auth';
 import type { CustomersService } from '../customers/customers.service';
 import type { PickupLocationsService } from '../pickup-locations/pickup-locations.service';
 import type { PricingService } from '../pricing/pricing.service';
+import type { ParcelBookingDeps } from './parcel-booking.service';
 import { createParcelEditsRepository } from './parcel-edits.repository';
 import { parcelEditsRoutes } from './parcel-edits.routes';
 import { createParcelEditsService } from './parcel-edits.service';
@@ -24,10 +25,19 @@ export function parcelsModule(deps: {
   pickups: PickupLocationsService;
   pricing: PricingService;
   customers: Pick<CustomersService, 'recordBookings'>;
+  prepaymentHold?: ParcelBookingDeps['prepaymentHold'];
 }) {
   const { db, clock, guards, pickups, pricing } = deps;
   const repo = createParcelsRepository(db);
-  const service = createParcelsService({ db, clock, repo, pickups, pricing, customers: deps.customers });
+  const service = createParcelsService({
+    db,
+    clock,
+    repo,
+    pickups,
+    pricing,
+    customers: deps.customers,
+    prepaymentHold: deps.prepaymentHold,
+  });
   const edits = createParcelEditsService({
     db,
     clock,
