@@ -171,14 +171,14 @@ export function invoicesRoutes(deps: { payments: PaymentsService; guards: Guards
         ),
     );
     r.get(
-      '/ops/shops/:shopId/statement',
+      '/ops/shops/:id/statement',
       staffRoute(finance, ['payments'], "A shop's ledger with the running balance (what Dak owes the shop)", {
         description: 'from and to are Dhaka dates, both whole days (default: the last 30 days).',
-        params: shopParams,
+        params: z.object({ id: z.uuid({ error: 'Shop not found' }) }),
         querystring: statementQuery,
         response: { 200: shopStatementSchema },
       }),
-      (request) => payments.statement(request.params.shopId, request.query),
+      (request) => payments.statement(request.params.id, request.query),
     );
 
     // The bank's result file: its own parser for text/csv, only on this route.
