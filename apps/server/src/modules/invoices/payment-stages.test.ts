@@ -54,7 +54,10 @@ describe('payment stages in the parcel list and the export', () => {
       const res = await call('GET', `/shops/${shop.shop.id}/parcels?paymentStatus=${stage}`, shop.token);
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json<{ items: { trackingId: string; paymentStatus: string }[]; count: number }>();
-      expect(body.items.map((p) => [p.trackingId, p.paymentStatus]), stage).toEqual([[inStage[stage], stage]]);
+      expect(
+        body.items.map((p) => [p.trackingId, p.paymentStatus]),
+        stage,
+      ).toEqual([[inStage[stage], stage]]);
       expect(body.count).toBe(1);
     }
   });
@@ -67,7 +70,8 @@ describe('payment stages in the parcel list and the export', () => {
     const id = created.json().id as string;
     await expect
       .poll(
-        async () => (await call('GET', `/shops/${shop.shop.id}/parcel-exports/${id}`, shop.token)).json().status,
+        async () =>
+          (await call('GET', `/shops/${shop.shop.id}/parcel-exports/${id}`, shop.token)).json().status,
         { timeout: 20_000, interval: 200 },
       )
       .toBe('ready');
