@@ -28,6 +28,7 @@ import { geoModule } from './modules/geo/geo.module';
 import { healthModule } from './modules/health/health.module';
 import { hubWorkModule } from './modules/hub-work/hub-work.module';
 import { hubsModule } from './modules/hubs/hubs.module';
+import { invoicesModule } from './modules/invoices/invoices.module';
 import { labelsModule } from './modules/labels/labels.module';
 import { ledgerModule } from './modules/ledger/ledger.module';
 import { nidModule } from './modules/nid/nid.module';
@@ -295,6 +296,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const parcelListPreferences = parcelListPreferencesModule(core);
+  // The merchant's Payments and finance's invoices (issue 13).
+  const invoices = invoicesModule({
+    ...core,
+    ledger: ledger.service,
+    paymentMethods: paymentMethods.service,
+    payouts: config.payouts,
+  });
   // The public site's content and the enterprise leads (issue 6).
   const siteContent = siteContentModule({ ...core, storage });
   const enterpriseLeads = enterpriseLeadsModule({ ...core, ...limited });
@@ -336,6 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         coverage,
         ledger,
         cash,
+        invoices,
       ];
       for (const module of modules) await api.register(module.routes);
       if (config.mode !== 'production') {

@@ -124,6 +124,16 @@ const schema = z.object({
   AUTO_RETURN_HOURS: int(1, 24 * 30).default(24),
   /** Taka a shop may owe Dak before its new bookings wait on pickup_hold (with its prepayment hold on; issue 13). */
   NEGATIVE_BALANCE_LIMIT_TAKA: int(0, 10_000_000).default(500),
+  /** Payouts (issue 13): the smallest payout in taka; a shop owed less waits for a later run. */
+  PAYOUT_MINIMUM_TAKA: int(1, 10_000_000).default(100),
+  /** When the daily payout run starts: a five-field cron line read in Asia/Dhaka time. */
+  PAYOUT_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^\S+( \S+){4}$/, 'must be a cron line of five fields, e.g. "0 10 * * *"')
+    .default('0 10 * * *'),
+  /** Tests only (NODE_ENV=test): a pause in each shop's payout, so a test can kill a run half-way. */
+  PAYOUT_TEST_DELAY_MS: int(0, 60_000).default(0),
   /** Days call recordings are kept before the retention job deletes them. */
   CALL_RECORDING_RETENTION_DAYS: int(1, 3650).default(45),
   /**
@@ -252,6 +262,7 @@ export type Config = {
   autoReturnHours: number;
   negativeBalanceLimitTaka: number;
   recordingRetentionDays: number;
+  payouts: { minimumTaka: number; schedule: string; testDelayMs: number };
   telephony: {
     webhookSecret: string | undefined;
     toleranceSeconds: number;
@@ -359,6 +370,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     autoReturnHours: e.AUTO_RETURN_HOURS,
     negativeBalanceLimitTaka: e.NEGATIVE_BALANCE_LIMIT_TAKA,
     recordingRetentionDays: e.CALL_RECORDING_RETENTION_DAYS,
+    payouts: {
+      minimumTaka: e.PAYOUT_MINIMUM_TAKA,
+      schedule: e.PAYOUT_SCHEDULE,
+      testDelayMs: e.NODE_ENV === 'test' ? e.PAYOUT_TEST_DELAY_MS : 0,
+    },
     telephony: {
       webhookSecret: e.TELEPHONY_WEBHOOK_SECRET,
       toleranceSeconds: e.TELEPHONY_WEBHOOK_TOLERANCE_SECONDS,

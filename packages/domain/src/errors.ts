@@ -51,6 +51,8 @@ export const errorStatus = {
   PARCEL_BEING_EDITED: 409,
   // Parcel list exports (issue 4, part 7): a download asked for before the file is built.
   EXPORT_NOT_READY: 409,
+  // Money (issue 13): a file checked row by row with a wrong row; nothing of it was applied.
+  ROWS_INVALID: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   OTP_RESEND_TOO_SOON: 429,

@@ -17,6 +17,43 @@ export type SettledParcel = {
 };
 
 /**
+ * A parcel's money as its settlement entry posted it, read from the ledger: the columns of
+ * SettledParcel for a parcel `p` (id, status, cash_collection_poisha) joined to its settlement
+ * lines (`settlementLines`), grouped by the parcel.
+ */
+export const settledColumns = sql`
+      case
+        when p.status in ('lost', 'damaged', 'returned') then p.status
+        when coalesce(sum(l.amount_poisha) filter (where a.kind in ('rider_cash', 'hub_cash')), 0)
+          < p.cash_collection_poisha then 'partial_delivered'
+        else 'delivered'
+      end as settlement_type,
+      coalesce(sum(l.amount_poisha) filter (where a.kind in ('rider_cash', 'hub_cash')), 0) as cash_collected_poisha,
+      -coalesce(sum(l.amount_poisha) filter (where a.code in ('revenue:delivery', 'revenue:exchange')), 0)
+        as delivery_charge_poisha,
+      -coalesce(sum(l.amount_poisha) filter (where a.code = 'revenue:cod_fee'), 0) as cod_charge_poisha,
+      -coalesce(sum(l.amount_poisha) filter (where a.code = 'revenue:return'), 0) as return_charge_poisha,
+      coalesce(sum(l.amount_poisha) filter (where a.code = 'expense:compensation'), 0) as compensation_poisha,
+      -coalesce(sum(l.amount_poisha) filter (where a.kind = 'shop_payable'), 0) as net_poisha`;
+export const settlementLines = sql`
+    join journal_entries e on e.parcel_id = p.id and e.kind in ('delivery', 'return', 'compensation')
+    join journal_lines l on l.entry_id = e.id
+    join ledger_accounts a on a.id = l.account_id`;
+
+/** The poisha columns of a settled parcel's row as numbers. */
+export function settledNumbers<R extends SettledParcel>(r: R): R {
+  return {
+    ...r,
+    cash_collected_poisha: Number(r.cash_collected_poisha),
+    delivery_charge_poisha: Number(r.delivery_charge_poisha),
+    cod_charge_poisha: Number(r.cod_charge_poisha),
+    return_charge_poisha: Number(r.return_charge_poisha),
+    compensation_poisha: Number(r.compensation_poisha),
+    net_poisha: Number(r.net_poisha),
+  };
+}
+
+/**
  * The shop's parcels whose money is final before `cutoff` and on no live invoice (unpaid, or back
  * from a bounce), locked for this transaction, with their money read from the ledger: what the
  * books say, not a recomputation.
@@ -34,20 +71,7 @@ export async function lockPayableParcels(
       order by p.id
       for update
     )
-    select p.id as parcel_id, p.tracking_id,
-      case
-        when p.status in ('lost', 'damaged', 'returned') then p.status
-        when coalesce(sum(l.amount_poisha) filter (where a.kind in ('rider_cash', 'hub_cash')), 0)
-          < p.cash_collection_poisha then 'partial_delivered'
-        else 'delivered'
-      end as settlement_type,
-      coalesce(sum(l.amount_poisha) filter (where a.kind in ('rider_cash', 'hub_cash')), 0) as cash_collected_poisha,
-      -coalesce(sum(l.amount_poisha) filter (where a.code in ('revenue:delivery', 'revenue:exchange')), 0)
-        as delivery_charge_poisha,
-      -coalesce(sum(l.amount_poisha) filter (where a.code = 'revenue:cod_fee'), 0) as cod_charge_poisha,
-      -coalesce(sum(l.amount_poisha) filter (where a.code = 'revenue:return'), 0) as return_charge_poisha,
-      coalesce(sum(l.amount_poisha) filter (where a.code = 'expense:compensation'), 0) as compensation_poisha,
-      -coalesce(sum(l.amount_poisha) filter (where a.kind = 'shop_payable'), 0) as net_poisha
+    select p.id as parcel_id, p.tracking_id, ${settledColumns}
     from payable p
     -- Left joins: a parcel whose money came to nothing (lost with no declared value) posted no
     -- entry, and is still paid out, at zero, so it leaves the payable list.
@@ -56,15 +80,7 @@ export async function lockPayableParcels(
     left join ledger_accounts a on a.id = l.account_id
     group by p.id, p.tracking_id, p.status, p.cash_collection_poisha
     order by p.tracking_id`.execute(trx);
-  return rows.rows.map((r) => ({
-    ...r,
-    cash_collected_poisha: Number(r.cash_collected_poisha),
-    delivery_charge_poisha: Number(r.delivery_charge_poisha),
-    cod_charge_poisha: Number(r.cod_charge_poisha),
-    return_charge_poisha: Number(r.return_charge_poisha),
-    compensation_poisha: Number(r.compensation_poisha),
-    net_poisha: Number(r.net_poisha),
-  }));
+  return rows.rows.map(settledNumbers);
 }
 
 export async function insertInvoice(
