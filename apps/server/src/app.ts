@@ -37,6 +37,7 @@ import { parcelSmsModule } from './modules/parcel-sms/parcel-sms.module';
 import { parcelTransitionsModule } from './modules/parcel-transitions/parcel-transitions.module';
 import { parcelsModule } from './modules/parcels/parcels.module';
 import { paymentMethodsModule } from './modules/payment-methods/payment-methods.module';
+import { payoutsModule } from './modules/payouts/payouts.module';
 import { pickupLocationsModule } from './modules/pickup-locations/pickup-locations.module';
 import { pricingModule } from './modules/pricing/pricing.module';
 import { profileModule } from './modules/profile/profile.module';
@@ -280,6 +281,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const parcelListPreferences = parcelListPreferencesModule(core);
   // Money (issue 13): the ledger; postings come from the moves and the payouts that cause them.
   const ledger = ledgerModule(core);
+  const payouts = payoutsModule({
+    ...core,
+    jobs,
+    paymentMethods: paymentMethods.service,
+    payouts: config.payouts,
+  });
   // The public site's content and the enterprise leads (issue 6).
   const siteContent = siteContentModule({ ...core, storage });
   const enterpriseLeads = enterpriseLeadsModule({ ...core, ...limited });
@@ -320,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         tracking,
         coverage,
         ledger,
+        payouts,
       ];
       for (const module of modules) await api.register(module.routes);
       if (config.mode !== 'production') {

@@ -122,6 +122,16 @@ const schema = z.object({
   RATE_TRACKING_PER_IP_PER_MINUTE: int(1, 1_000_000).optional(),
   /** Hours a failed parcel waits for the merchant's decision before it is returned (issue 5). */
   AUTO_RETURN_HOURS: int(1, 24 * 30).default(24),
+  /** Payouts (issue 13): the smallest payout in taka; a shop owed less waits for a later run. */
+  PAYOUT_MINIMUM_TAKA: int(1, 10_000_000).default(100),
+  /** When the daily payout run starts: a five-field cron line read in Asia/Dhaka time. */
+  PAYOUT_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^\S+( \S+){4}$/, 'must be a cron line of five fields, e.g. "0 10 * * *"')
+    .default('0 10 * * *'),
+  /** Tests only (NODE_ENV=test): a pause in each shop's payout, so a test can kill a run half-way. */
+  PAYOUT_TEST_DELAY_MS: int(0, 60_000).default(0),
   /** Days call recordings are kept before the retention job deletes them. */
   CALL_RECORDING_RETENTION_DAYS: int(1, 3650).default(45),
   /**
@@ -249,6 +259,7 @@ export type Config = {
   exportTtlHours: number;
   autoReturnHours: number;
   recordingRetentionDays: number;
+  payouts: { minimumTaka: number; schedule: string; testDelayMs: number };
   telephony: {
     webhookSecret: string | undefined;
     toleranceSeconds: number;
@@ -355,6 +366,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     exportTtlHours: e.EXPORT_TTL_HOURS,
     autoReturnHours: e.AUTO_RETURN_HOURS,
     recordingRetentionDays: e.CALL_RECORDING_RETENTION_DAYS,
+    payouts: {
+      minimumTaka: e.PAYOUT_MINIMUM_TAKA,
+      schedule: e.PAYOUT_SCHEDULE,
+      testDelayMs: e.NODE_ENV === 'test' ? e.PAYOUT_TEST_DELAY_MS : 0,
+    },
     telephony: {
       webhookSecret: e.TELEPHONY_WEBHOOK_SECRET,
       toleranceSeconds: e.TELEPHONY_WEBHOOK_TOLERANCE_SECONDS,
