@@ -275,6 +275,47 @@ describe('payout runs', () => {
     expect(books.json().total).toBe(0);
   });
 
+  it('pays each shop once when two callers run the same date at the same moment', async () => {
+    const shops = await Promise.all([aShop(t), aShop(t), aShop(t), aShop(t)]);
+    for (const [i, shop] of shops.entries()) {
+      await setMethod(shop, { method: 'bkash', walletNumber: `0171100010${i}` });
+      await delivered(shop);
+    }
+    middayInDhaka('2026-11-26');
+    const [one, two] = await Promise.all([
+      runPayouts({ date: '2026-11-26' }),
+      runPayouts({ date: '2026-11-26' }, admin.token),
+    ]);
+    expect(two?.id).toBe(one?.id);
+    for (const shop of shops) {
+      const invoices = await invoicesOf(shop.shop.id);
+      expect(invoices.map((i) => i.run_date)).toEqual(['2026-11-26']);
+    }
+    const skipped = await t.database.db
+      .selectFrom('payout_run_skips')
+      .select('shop_id')
+      .where('run_id', '=', one.id)
+      .where(
+        'shop_id',
+        'in',
+        shops.map((s) => s.shop.id),
+      )
+      .execute();
+    expect(skipped).toEqual([]);
+  });
+
+  it("runs today's payouts from the daily job, on the schedule in Dhaka time", async () => {
+    const parcel = await delivered(bkash, 900);
+    middayInDhaka('2026-11-27');
+    const res = await call('POST', '/dev/jobs/payout-runs', undefined, {});
+    expect(res.statusCode, res.body).toBe(202);
+    await t.app.jobs.idle();
+    const invoices = await invoicesOf(bkash.shop.id);
+    expect(invoices.at(-1)?.run_date).toBe('2026-11-27');
+    expect(await parcelsOn(invoices.at(-1)?.id ?? '')).toEqual([parcel.trackingId]);
+    expect(t.config.payouts.schedule).toBe('0 10 * * *');
+  });
+
   it('is for finance and admin only', async () => {
     const others: { token: string }[] = await Promise.all(
       (['hub_manager', 'support'] as StaffRole[]).map((role) => signInStaff(t, role)),
