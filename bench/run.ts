@@ -12,6 +12,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { seedGeography } from '../apps/server/src/db/seed/geography';
 import { runBulkBench } from './bulk';
 import { runListBench } from './list';
+import { runMoneyBench } from './money';
 
 /**
  * How much of a bare Fastify's throughput the real API keeps on its public read routes
@@ -129,9 +130,10 @@ const benches: Record<string, () => Promise<void>> = {
   api: runApiBench,
   bulk: runBulkBench,
   list: runListBench,
+  money: runMoneyBench,
 };
 
-/** `npm run bench` runs all three; `npm run bench -- bulk` (or api, list) one. */
+/** `npm run bench` runs them all; `npm run bench -- bulk` (or api, list, money) one. */
 async function main() {
   const asked = process.argv.slice(2);
   const unknown = asked.filter((a) => !(a in benches));

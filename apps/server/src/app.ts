@@ -39,6 +39,7 @@ import { parcelSmsModule } from './modules/parcel-sms/parcel-sms.module';
 import { parcelTransitionsModule } from './modules/parcel-transitions/parcel-transitions.module';
 import { parcelsModule } from './modules/parcels/parcels.module';
 import { paymentMethodsModule } from './modules/payment-methods/payment-methods.module';
+import { payoutsModule } from './modules/payouts/payouts.module';
 import { pickupLocationsModule } from './modules/pickup-locations/pickup-locations.module';
 import { pricingModule } from './modules/pricing/pricing.module';
 import { profileModule } from './modules/profile/profile.module';
@@ -303,6 +304,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paymentMethods: paymentMethods.service,
     payouts: config.payouts,
   });
+  // Payout runs: finance's button and the daily job (issue 13).
+  const payouts = payoutsModule({
+    ...core,
+    jobs,
+    paymentMethods: paymentMethods.service,
+    payouts: config.payouts,
+  });
   // The public site's content and the enterprise leads (issue 6).
   const siteContent = siteContentModule({ ...core, storage });
   const enterpriseLeads = enterpriseLeadsModule({ ...core, ...limited });
@@ -345,6 +353,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ledger,
         cash,
         invoices,
+        payouts,
       ];
       for (const module of modules) await api.register(module.routes);
       if (config.mode !== 'production') {

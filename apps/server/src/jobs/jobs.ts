@@ -25,8 +25,10 @@ export type JobDefinition<T> = {
   /** What sends it: a route, another job, or the schedule. */
   trigger: string;
   data: z.ZodType<T>;
-  /** A cron line (UTC) for jobs that run on a schedule. */
+  /** A cron line for jobs that run on a schedule, read in `tz` (UTC unless given). */
   cron?: string;
+  /** The time zone of `cron` (an IANA name, e.g. 'Asia/Dhaka'). */
+  tz?: string;
   /** Tries after the first failure; 0 for jobs whose failure is recorded by the job itself. */
   retryLimit?: number;
   /** How long one run may take before pg-boss gives up on it. */
@@ -43,12 +45,14 @@ export function scheduledJob(job: {
   name: string;
   trigger: string;
   cron: string;
+  tz?: string;
   run: () => Promise<unknown>;
 }): JobDefinition<object> {
   return {
     name: job.name,
     trigger: job.trigger,
     cron: job.cron,
+    ...(job.tz ? { tz: job.tz } : {}),
     data: z.object({}),
     run: async () => {
       await job.run();
@@ -241,7 +245,8 @@ export function createJobs(deps: {
           },
         );
         workerIds.set(definition.name, workerId);
-        if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+        if (definition.cron)
+          await boss.schedule(definition.name, definition.cron, {}, { tz: definition.tz ?? 'UTC' });
         else await boss.unschedule(definition.name).catch(() => {});
       }
     },

@@ -49,6 +49,23 @@ export function createPaymentMethodsRepository(db: Kysely<DB>) {
         .where('pm.shop_id', '=', shopId)
         .executeTakeFirst();
     },
+    /** What a payout needs of each shop's current method: the stored (encrypted) numbers. */
+    findPayoutAccounts(shopIds: string[], trx: Executor = db) {
+      if (shopIds.length === 0) return Promise.resolve([]);
+      return trx
+        .selectFrom('shop_payment_methods')
+        .select([
+          'shop_id',
+          'method',
+          'account_name',
+          'account_number',
+          'routing_number',
+          'wallet_number',
+          'updated_at',
+        ])
+        .where('shop_id', 'in', shopIds)
+        .execute();
+    },
     history(shopId: string, limit: number, trx: Executor = db) {
       return trx
         .selectFrom('shop_payment_method_changes as c')

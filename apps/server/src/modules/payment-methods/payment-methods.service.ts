@@ -1,7 +1,7 @@
 import type { PaymentMethodInput, PaymentMethodView } from '@dak/domain/payment-methods';
 import { maskAccountNumber, maskWalletNumber } from '@dak/domain/payment-methods';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB, Executor } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { FieldCipher } from '../../lib/field-cipher';
@@ -11,6 +11,12 @@ import { contextOf, encryptStoredNumbers, type SecretColumn } from './payment-me
 import { createPaymentMethodsRepository, type PaymentMethodValues } from './payment-methods.repository';
 
 export type PaymentMethodsService = ReturnType<typeof createPaymentMethodsService>;
+
+/** Where a payout goes, in full (the numbers decrypted): for the payout run and its transfer files only. */
+export type PayoutAccount = { shopId: string; updatedAt: Date } & (
+  | { method: 'bank'; routingNumber: string; accountNumber: string; accountName: string }
+  | { method: 'bkash'; walletNumber: string }
+);
 
 /** How many past changes a shop's payment screen shows. */
 const historyLimit = 20;
@@ -141,6 +147,36 @@ export function createPaymentMethodsService(deps: {
           changedBy: { userId: r.changed_by_user_id, name: r.changed_by_name },
         })),
       };
+    },
+
+    /**
+     * The shops' current methods with the numbers decrypted, by shop (a shop without one is not
+     * in the map), read on `executor` (the payout run's transaction, or the pool). Only the payout
+     * run and its transfer files ask: the numbers go into the bank's and bKash's files, nowhere else.
+     */
+    async payoutAccounts(shopIds: string[], executor?: Executor): Promise<Map<string, PayoutAccount>> {
+      const rows = await repo.findPayoutAccounts(shopIds, executor);
+      const accounts = new Map<string, PayoutAccount>();
+      for (const row of rows) {
+        const base = { shopId: row.shop_id, updatedAt: row.updated_at };
+        accounts.set(
+          row.shop_id,
+          row.method === 'bkash'
+            ? {
+                ...base,
+                method: 'bkash',
+                walletNumber: reveal(row.wallet_number, 'wallet_number', row.shop_id) ?? '',
+              }
+            : {
+                ...base,
+                method: 'bank',
+                routingNumber: row.routing_number ?? '',
+                accountNumber: reveal(row.account_number, 'account_number', row.shop_id) ?? '',
+                accountName: row.account_name ?? '',
+              },
+        );
+      }
+      return accounts;
     },
 
     async hasPaymentMethod(shopId: string): Promise<boolean> {
