@@ -47,15 +47,21 @@ describe("the bank's result file", () => {
     await chooseAndUpload();
 
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Nothing was applied: fix these rows and upload the file again.')).toBeTruthy();
-    const rows = within(alert).getAllByRole('listitem').map((li) => li.textContent);
+    expect(
+      within(alert).getByText('Nothing was applied: fix these rows and upload the file again.'),
+    ).toBeTruthy();
+    const rows = within(alert)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(rows).toEqual(['Row 3: Invoice INV-404 not found', 'Row 3: A bounce needs its reason']);
     expect(sent).toEqual([{ type: 'text/csv', body: csv }]);
   });
 
   it('shows how many invoices were marked paid and bounced when the file is applied', async () => {
     server.use(
-      http.post(resultsUrl, () => HttpResponse.json(payoutResultsAnswerSchema.parse({ paid: 12, bounced: 1 }))),
+      http.post(resultsUrl, () =>
+        HttpResponse.json(payoutResultsAnswerSchema.parse({ paid: 12, bounced: 1 })),
+      ),
     );
     await chooseAndUpload();
     await waitFor(() =>

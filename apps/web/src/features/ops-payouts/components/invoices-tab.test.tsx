@@ -1,7 +1,8 @@
 import { opsInvoiceListSchema, opsInvoiceSchema } from '@dak/domain/money-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { HttpResponse, http, recordRequests, server } from '../../../test/api';
 import { renderWithApp } from '../../../test/render';
 import { InvoicesTab } from './invoices-tab';
@@ -27,17 +28,28 @@ const processing = opsInvoiceSchema.parse({
 });
 
 describe('invoices: mark paid', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
   it('sends the reference, then asks for the list again and no longer offers the invoice to decide', async () => {
     const requests = recordRequests();
     let paid = false;
     server.use(
       http.get(invoicesUrl, () =>
-        HttpResponse.json(opsInvoiceListSchema.parse(paid ? { items: [], count: 0 } : { items: [processing], count: 1 })),
+        HttpResponse.json(
+          opsInvoiceListSchema.parse(paid ? { items: [], count: 0 } : { items: [processing], count: 1 }),
+        ),
       ),
       http.post(paidUrl, () => {
         paid = true;
         return HttpResponse.json(
-          opsInvoiceSchema.parse({ ...processing, status: 'paid', reference: 'BKX9A1', decidedAt: '2026-11-26T05:00:00.000Z' }),
+          opsInvoiceSchema.parse({
+            ...processing,
+            status: 'paid',
+            reference: 'BKX9A1',
+            decidedAt: '2026-11-26T05:00:00.000Z',
+          }),
         );
       }),
     );
@@ -61,14 +73,19 @@ describe('invoices: mark paid', () => {
     await user.type(within(dialog).getByLabelText('Bank or bKash reference'), ' BKX9A1 ');
     await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
 
-    await waitFor(() => expect(requests.find((r) => r.url.pathname === paidUrl)?.body).toEqual({ reference: 'BKX9A1' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.url.pathname === paidUrl)?.body).toEqual({ reference: 'BKX9A1' }),
+    );
     expect(await screen.findByText('No invoices here.')).toBeTruthy();
     expect(requests.filter((r) => r.url.pathname === invoicesUrl).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('says by its key when the invoice was already paid, and keeps the dialog open', async () => {
+  it('says by its key (here in Bengali) when the invoice was already paid, and keeps the dialog open', async () => {
+    await i18n.changeLanguage('bn');
     server.use(
-      http.get(invoicesUrl, () => HttpResponse.json(opsInvoiceListSchema.parse({ items: [processing], count: 1 }))),
+      http.get(invoicesUrl, () =>
+        HttpResponse.json(opsInvoiceListSchema.parse({ items: [processing], count: 1 })),
+      ),
       http.post(`/api/v1/ops/invoices/${invoiceId}/bounced`, () =>
         HttpResponse.json(
           {
@@ -86,10 +103,13 @@ describe('invoices: mark paid', () => {
     const user = userEvent.setup();
     renderWithApp(<InvoicesTab />, { url: '/ops/payouts?tab=invoices' });
     const table = await screen.findByRole('table');
-    await user.click(await within(table).findByRole('button', { name: 'Mark bounced' }));
+    await user.click(await within(table).findByRole('button', { name: 'বাউন্সড করুন' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Why the payment bounced'), 'Account closed');
-    await user.click(within(dialog).getByRole('button', { name: 'Mark bounced' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('This invoice is already marked paid');
+    await user.type(within(dialog).getByLabelText('পেমেন্ট কেন বাউন্স করেছে'), 'Account closed');
+    await user.click(within(dialog).getByRole('button', { name: 'বাউন্সড করুন' }));
+    // By the message's key, not the code's generic "someone decided first".
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'এই ইনভয়েস আগেই পরিশোধিত হিসেবে চিহ্নিত',
+    );
   });
 });
