@@ -1,6 +1,6 @@
 import type { HubCash } from '@dak/domain/money-api';
 import { formatPhoneLocal } from '@dak/domain/phone';
-import { Button, Empty, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Empty, Grid, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OpsLoadError } from '../../../components/ops/ops-error';
@@ -20,51 +20,69 @@ function Desk({ hubId, canDeposit }: { hubId: string; canDeposit: boolean }) {
   const language = useLanguage();
   const desk = useHubCash(hubId);
   const [rider, setRider] = useState<HandoverRider | null>(null);
+  const compact = Grid.useBreakpoint().sm === false;
   if (desk.isPending) return <Skeleton active />;
   if (desk.isError) return <OpsLoadError error={desk.error} onRetry={() => void desk.refetch()} />;
   const taka = (n: number) => formatTaka(n, language);
 
-  const columns: TableColumnsType<Rider> = [
-    {
-      key: 'rider',
-      title: t('opsConsole.cash.columns.rider'),
-      render: (_, r) => (
-        <>
-          <strong>{r.name}</strong>
-          <span className="ops-secondary phone-number">{formatPhoneLocal(r.phone)}</span>
-        </>
-      ),
-    },
-    {
-      key: 'holding',
-      title: t('opsConsole.cash.columns.holding'),
-      align: 'right',
-      render: (_, r) => <span className="ops-nowrap cash-amount">{taka(r.holding)}</span>,
-    },
-    {
-      key: 'shortage',
-      title: t('opsConsole.cash.columns.shortage'),
-      align: 'right',
-      responsive: ['sm'],
-      render: (_, r) =>
-        r.shortage > 0 ? <span className="ops-nowrap cash-short">{taka(r.shortage)}</span> : taka(0),
-    },
-    {
-      key: 'actions',
-      title: '',
-      render: (_, r) => (
-        <Button
-          type="primary"
-          size="small"
-          disabled={r.holding <= 0}
-          onClick={() => setRider({ riderId: r.riderId, name: r.name, holding: r.holding })}
-          aria-label={t('opsConsole.cash.handOverLabel', { name: r.name })}
-        >
-          {t('opsConsole.cash.handOver')}
-        </Button>
-      ),
-    },
-  ];
+  const handOver = (r: Rider) => (
+    <Button
+      type="primary"
+      size="small"
+      disabled={r.holding <= 0}
+      onClick={() => setRider({ riderId: r.riderId, name: r.name, holding: r.holding })}
+      aria-label={t('opsConsole.cash.handOverLabel', { name: r.name })}
+    >
+      {t('opsConsole.cash.handOver')}
+    </Button>
+  );
+  const who = (r: Rider) => (
+    <>
+      <strong>{r.name}</strong>
+      <span className="ops-secondary phone-number">{formatPhoneLocal(r.phone)}</span>
+    </>
+  );
+  const shortage = (r: Rider) =>
+    r.shortage > 0 ? <span className="ops-nowrap cash-short">{taka(r.shortage)}</span> : taka(0);
+
+  // A 360 px phone: one column per rider, the figures and the button under the name.
+  const columns: TableColumnsType<Rider> = compact
+    ? [
+        {
+          key: 'rider',
+          title: t('opsConsole.cash.columns.rider'),
+          render: (_, r) => (
+            <div className="cash-rider-card">
+              {who(r)}
+              <span>
+                {t('opsConsole.cash.columns.holding')}: <span className="cash-amount">{taka(r.holding)}</span>
+              </span>
+              {r.shortage > 0 ? (
+                <span>
+                  {t('opsConsole.cash.columns.shortage')}: {shortage(r)}
+                </span>
+              ) : null}
+              <div>{handOver(r)}</div>
+            </div>
+          ),
+        },
+      ]
+    : [
+        { key: 'rider', title: t('opsConsole.cash.columns.rider'), render: (_, r) => who(r) },
+        {
+          key: 'holding',
+          title: t('opsConsole.cash.columns.holding'),
+          align: 'right',
+          render: (_, r) => <span className="ops-nowrap cash-amount">{taka(r.holding)}</span>,
+        },
+        {
+          key: 'shortage',
+          title: t('opsConsole.cash.columns.shortage'),
+          align: 'right',
+          render: (_, r) => shortage(r),
+        },
+        { key: 'actions', title: '', render: (_, r) => handOver(r) },
+      ];
 
   return (
     <>

@@ -116,11 +116,18 @@ export function Deposits({ hubId }: { hubId: string }) {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState(false);
   const deposits = useDeposits(hubId, { limit: pageSize, offset: (page - 1) * pageSize }, true);
+  const phone = Grid.useBreakpoint().sm === false;
   const columns: TableColumnsType<Deposit> = [
     {
       key: 'date',
       title: t('opsConsole.cash.deposits.columns.date'),
-      render: (_, d) => <span className="ops-nowrap">{formatDate(d.depositedOn, language)}</span>,
+      render: (_, d) => (
+        <>
+          <span className="ops-nowrap">{formatDate(d.depositedOn, language)}</span>
+          {/* On a phone the reference folds under the date. */}
+          {phone ? <span className="ops-secondary ops-mono ops-wrap">{d.bankReference}</span> : null}
+        </>
+      ),
     },
     {
       key: 'amount',
@@ -131,6 +138,7 @@ export function Deposits({ hubId }: { hubId: string }) {
     {
       key: 'reference',
       title: t('opsConsole.cash.deposits.columns.reference'),
+      responsive: ['sm'],
       render: (_, d) => <span className="ops-mono ops-wrap">{d.bankReference}</span>,
     },
     {

@@ -1,5 +1,5 @@
 import type { shopStatementSchema, trialBalanceSchema } from '@dak/domain/money-api';
-import { DatePicker, Empty, Skeleton, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { DatePicker, Empty, Grid, Skeleton, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,8 @@ function TrialBalance() {
   const { t } = useTranslation();
   const language = useLanguage();
   const balance = useTrialBalance();
+  // The kind column folds away on a phone; the total's label then spans one column, not two.
+  const phone = Grid.useBreakpoint().sm === false;
   if (balance.isPending) return <Skeleton active />;
   if (balance.isError) return <OpsLoadError error={balance.error} onRetry={() => void balance.refetch()} />;
   const { accounts, total } = balance.data;
@@ -55,7 +57,7 @@ function TrialBalance() {
         pagination={accounts.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
         summary={() => (
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={2}>
+            <Table.Summary.Cell index={0} colSpan={phone ? 1 : 2}>
               <strong>{t('opsConsole.payouts.books.total')}</strong>
             </Table.Summary.Cell>
             <Table.Summary.Cell index={1} align="right">
@@ -81,6 +83,7 @@ function Statement({ shopId, from, to }: { shopId: string; from?: string; to?: s
   const { t } = useTranslation();
   const language = useLanguage();
   const statement = useShopStatement({ shopId, from, to });
+  const phone = Grid.useBreakpoint().sm === false;
   if (statement.isPending) return <Skeleton active />;
   if (statement.isError)
     return <OpsLoadError error={statement.error} onRetry={() => void statement.refetch()} />;
@@ -89,6 +92,7 @@ function Statement({ shopId, from, to }: { shopId: string; from?: string; to?: s
     {
       key: 'at',
       title: t('opsConsole.payouts.books.columns.at'),
+      responsive: ['sm'],
       render: (_, l) => <DateTime value={new Date(l.at)} />,
     },
     {
@@ -96,6 +100,12 @@ function Statement({ shopId, from, to }: { shopId: string; from?: string; to?: s
       title: t('opsConsole.payouts.books.columns.entry'),
       render: (_, l) => (
         <div className="ops-wrap">
+          {/* On a phone the date folds into the entry. */}
+          {phone ? (
+            <span className="ops-secondary">
+              <DateTime value={new Date(l.at)} />
+            </span>
+          ) : null}
           <div>{l.memo ?? l.kind}</div>
           {l.trackingId ? <span className="ops-secondary ops-mono">{l.trackingId}</span> : null}
           {l.invoiceNumber ? <span className="ops-secondary ops-mono">{l.invoiceNumber}</span> : null}

@@ -18,6 +18,7 @@ export function InvoicesTab() {
       <div className="ops-toolbar">
         <div className="ops-toolbar__item">
           <Segmented<InvoiceStatus>
+            className="payouts-segmented"
             value={status}
             onChange={(next) => update({ status: next === 'payment_processing' ? null : next })}
             options={invoiceStatuses.map((s) => ({

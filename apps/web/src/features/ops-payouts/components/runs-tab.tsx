@@ -150,7 +150,16 @@ export function RunsTab() {
     {
       key: 'date',
       title: t('opsConsole.payouts.runs.columns.date'),
-      render: (_, r) => <span className="ops-nowrap">{formatDate(r.date, language)}</span>,
+      // The date opens the run: on a phone it is the one column besides the total.
+      render: (_, r) => (
+        <Button
+          type="link"
+          className="payouts-run-link"
+          onClick={() => update({ run: r.id, page: params.get('page') })}
+        >
+          {formatDate(r.date, language)}
+        </Button>
+      ),
     },
     {
       key: 'status',
@@ -166,6 +175,7 @@ export function RunsTab() {
       key: 'invoices',
       title: t('opsConsole.payouts.runs.columns.invoices'),
       align: 'right',
+      responsive: ['sm'],
       render: (_, r) => formatNumber(r.invoiceCount, language),
     },
     {
@@ -186,15 +196,6 @@ export function RunsTab() {
       title: t('opsConsole.payouts.runs.columns.created'),
       responsive: ['lg'],
       render: (_, r) => <DateTime value={new Date(r.createdAt)} />,
-    },
-    {
-      key: 'open',
-      title: '',
-      render: (_, r) => (
-        <Button size="small" onClick={() => update({ run: r.id, page: params.get('page') })}>
-          {t('opsConsole.payouts.runs.open')}
-        </Button>
-      ),
     },
   ];
 
