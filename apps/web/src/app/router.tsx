@@ -210,6 +210,14 @@ export const router = createBrowserRouter([
                   Component: (await import('./routes/ops/parcel-status-page')).ParcelStatusPage,
                 }),
               },
+              {
+                path: 'cash',
+                lazy: async () => ({ Component: (await import('./routes/ops/cash-page')).CashPage }),
+              },
+              {
+                path: 'payouts',
+                lazy: async () => ({ Component: (await import('./routes/ops/payouts-page')).PayoutsPage }),
+              },
             ],
           },
         ],

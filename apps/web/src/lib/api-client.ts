@@ -17,6 +17,8 @@ export type RequestOptions<T> = {
   signal?: AbortSignal;
   /** Extra request headers (an Idempotency-Key). */
   headers?: Record<string, string>;
+  /** Send a string body as it is, with this type (a CSV file's text), instead of as JSON. */
+  contentType?: string;
   schema: ResponseParser<T>;
 };
 
@@ -71,11 +73,15 @@ function parseJson(text: string): unknown {
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const stored = options.auth === false ? null : getAuth();
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  const raw = options.contentType !== undefined && typeof options.body === 'string';
   const requestBody =
     options.body instanceof FormData || options.body === undefined
       ? options.body
-      : JSON.stringify(options.body);
-  if (typeof requestBody === 'string') headers['Content-Type'] = 'application/json';
+      : raw
+        ? String(options.body)
+        : JSON.stringify(options.body);
+  if (typeof requestBody === 'string')
+    headers['Content-Type'] = raw ? String(options.contentType) : 'application/json';
   Object.assign(headers, authHeaders(stored));
 
   let response: Response;

@@ -8,6 +8,7 @@ import { toast } from 'react-toastify';
 import { type CallOutcome, logCall, useRiderRun } from '../../../features/rider/api/rider';
 import { DeliverSheet } from '../../../features/rider/components/deliver-sheet';
 import { FailSheet } from '../../../features/rider/components/fail-sheet';
+import { RiderCashCard } from '../../../features/rider/components/rider-cash-card';
 import { useErrorText } from '../../../lib/error-text';
 import { formatNumber, formatTaka } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
@@ -58,6 +59,7 @@ export function RiderRunPage() {
           <div className="rider-cash__left">{formatTaka(cashToCollect, language)}</div>
         </div>
       </section>
+      <RiderCashCard />
       <div className="rider-counts">
         <span>{t('rider.openCount', { n: formatNumber(open.length, language) })}</span>
         <span>{t('rider.doneCount', { n: formatNumber(done, language) })}</span>

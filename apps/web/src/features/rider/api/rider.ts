@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
+import { riderCashKey } from './rider-cash';
 
 export const riderRunKey = ['rider', 'run'] as const;
 
@@ -56,7 +57,11 @@ function useRunMutation<T>(fn: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: riderRunKey }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: riderRunKey });
+      // A delivery changes the cash the rider holds (the cash card).
+      void queryClient.invalidateQueries({ queryKey: riderCashKey });
+    },
   });
 }
 
