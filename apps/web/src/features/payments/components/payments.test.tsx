@@ -182,6 +182,54 @@ describe('the Payments page parts', () => {
   });
 });
 
+describe('on a 360 px phone', () => {
+  it('shows the invoices and the transactions as cards, not tables', async () => {
+    const desktop = window.matchMedia;
+    // A phone answers "no" to every min-width query: antd's breakpoints then say xs.
+    window.matchMedia = (query: string) => ({ ...desktop(query), matches: false });
+    try {
+      server.use(
+        http.get(`${base}/invoices`, () => HttpResponse.json(invoices)),
+        http.get(`${base}/transactions`, () =>
+          HttpResponse.json(
+            transactionListSchema.parse({
+              items: [line(1, 1420.5, { trackingId: 'DK000000001' }), line(2, -60, { kind: 'return' })],
+              count: 2,
+            }),
+          ),
+        ),
+      );
+      renderWithApp(
+        <>
+          <InvoiceList shopId={shopId} />
+          <TransactionList shopId={shopId} />
+        </>,
+        { url: '/payments' },
+      );
+      const invoice = await waitFor(() => {
+        const card = document.querySelector('li[data-invoice="INV-000001"]') as HTMLElement | null;
+        expect(card).toBeTruthy();
+        return card as HTMLElement;
+      });
+      expect(within(invoice).getByText('Paid')).toBeTruthy();
+      expect(within(invoice).getByText('৳1,420.75')).toBeTruthy();
+      expect(within(invoice).getByText(/12 parcels/)).toBeTruthy();
+      const credit = await waitFor(() => {
+        const card = document.querySelector('li[data-transaction="1"]') as HTMLElement | null;
+        expect(card).toBeTruthy();
+        return card as HTMLElement;
+      });
+      expect(within(credit).getByText('+৳1,420.5')).toBeTruthy();
+      expect(
+        within(document.querySelector('li[data-transaction="2"]') as HTMLElement).getByText('−৳60'),
+      ).toBeTruthy();
+      expect(screen.queryByRole('table')).toBeNull();
+    } finally {
+      window.matchMedia = desktop;
+    }
+  });
+});
+
 describe('the Transactions page', () => {
   it('lists the ledger lines signed, + green and − red, with the parcel linked', async () => {
     const body = transactionListSchema.parse({
