@@ -37,12 +37,15 @@ export function BouncedPaymentBanner({ shopId }: { shopId: string }) {
           <p className="bounced-banner__next">
             {updated ? t('money.bounced.updated') : t('money.bounced.notUpdated')}
           </p>
+          {/* Under the words, not beside them: a Bengali button would squeeze them on a phone. */}
+          <LinkButton
+            to={paymentMethodPath}
+            type={updated ? 'default' : 'primary'}
+            className="bounced-banner__action"
+          >
+            {updated ? t('money.bounced.view') : t('money.bounced.action')}
+          </LinkButton>
         </>
-      }
-      action={
-        <LinkButton to={paymentMethodPath} type={updated ? 'default' : 'primary'} size="small">
-          {updated ? t('money.bounced.view') : t('money.bounced.action')}
-        </LinkButton>
       }
     />
   );

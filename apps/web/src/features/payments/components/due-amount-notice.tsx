@@ -24,8 +24,8 @@ export function DueAmountNotice({ shopId }: { shopId: string }) {
       type="warning"
       showIcon
       title={t('money.due.notice', { amount: formatTaka(due, language) })}
-      action={
-        <LinkButton to="/payments" size="small">
+      description={
+        <LinkButton to="/payments" size="small" className="bounced-banner__action">
           {t('money.due.action')}
         </LinkButton>
       }
