@@ -13,6 +13,9 @@ export function useBouncedPayment(shopId: string) {
     queryOptions({
       queryKey: [...moneyKey(shopId), 'bounced'] as const,
       queryFn: ({ signal }) => getBouncedPayment(shopId, signal),
+      // Asked again on every visit: the owner comes back from changing the payment method (another
+      // feature's form) and the banner must say at once that the next run uses the new details.
+      staleTime: 0,
     }),
   );
 }
