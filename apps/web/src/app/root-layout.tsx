@@ -25,6 +25,9 @@ function useNavLinks(): NavItem[] {
     if (shop.can('parcel.view')) links.push({ to: '/track-parcel', label: t('nav.trackParcel') });
     if (shop.can('parcel.view')) links.push({ to: '/returned-parcels', label: t('nav.returns') });
     if (shop.can('parcel.view')) links.push({ to: '/customers', label: t('nav.customers') });
+    // Money is the owner's (payment.view): editors and viewers are not shown it (issue 13).
+    if (shop.can('payment.view')) links.push({ to: '/payments', label: t('nav.payments') });
+    if (shop.can('payment.view')) links.push({ to: '/transactions', label: t('nav.transactions') });
     links.push({ to: `/shops/${shop.id}/pickup-locations`, label: t('nav.pickup') });
     if (shop.can('team.view')) links.push({ to: `/shops/${shop.id}/team`, label: t('nav.team') });
   }

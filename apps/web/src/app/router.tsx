@@ -114,6 +114,24 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: 'payments',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/payments-page')).PaymentsPage,
+                }),
+              },
+              {
+                path: 'payments/invoices/:invoiceId',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/invoice-page')).InvoicePage,
+                }),
+              },
+              {
+                path: 'transactions',
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/transactions-page')).TransactionsPage,
+                }),
+              },
+              {
                 path: 'settings',
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/settings-page')).SettingsPage,

@@ -3,6 +3,8 @@ import { Alert, Button, Card, Empty, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../../features/auth/api/get-me';
+import { BouncedPaymentBanner } from '../../../features/payments/components/bounced-payment-banner';
+import { DueAmountNotice } from '../../../features/payments/components/due-amount-notice';
 import {
   ProfileCompletionCard,
   type StepLink,
@@ -108,6 +110,12 @@ export function DashboardPage() {
             {t('dashboard.noShopAction')}
           </Button>
         </Card>
+      ) : null}
+      {shop?.can('payment.view') ? (
+        <div key={shop.id}>
+          <BouncedPaymentBanner shopId={shop.id} />
+          <DueAmountNotice shopId={shop.id} />
+        </div>
       ) : null}
       {shop ? (
         <ProfileCompletionCard key={shop.id} id="profile-steps" shopId={shop.id} links={stepLinks(shop, t)} />

@@ -6,6 +6,7 @@ import { LinkButton } from '../../../components/ui/link-button';
 import { LabelPrint } from '../../../features/labels/components/label-print';
 import { useParcel } from '../../../features/parcels/api/get-parcel';
 import { ParcelDetailView } from '../../../features/parcels/components/parcel-detail';
+import { ParcelMoneyCard } from '../../../features/payments/components/parcel-money-card';
 import { useErrorText } from '../../../lib/error-text';
 import { RequireShop } from '../../require-shop';
 import type { SelectedShop } from '../../shop-context';
@@ -37,6 +38,10 @@ function ParcelDetail({ shop, parcelId }: { shop: SelectedShop; parcelId: string
       {parcel.isError ? <Alert type="error" showIcon title={errorText(parcel.error)} /> : null}
       {parcel.data ? (
         <ParcelDetailView shopId={shop.id} parcel={parcel.data} canDelete={shop.can('parcel.edit')} />
+      ) : null}
+      {/* Money is the owner's (payment.view): an editor's or viewer's page never asks for it. */}
+      {parcel.data && shop.can('payment.view') ? (
+        <ParcelMoneyCard shopId={shop.id} trackingId={parcel.data.trackingId} />
       ) : null}
     </>
   );
