@@ -9,7 +9,8 @@ import { createInvoice, decideInvoicePayment } from '../invoices/invoices.servic
 
 /**
  * Issue 13's property: random sequences of bookings, deliveries (full, partial, nothing), returns,
- * losses, payout runs, bounces and payments; after every step the ledger sums to zero, every shop
+ * losses, hand-overs with shortages, payout runs, bounces and payments; after every step the ledger
+ * sums to zero, the rider holds and owes what the model says, every shop
  * is owed exactly the nets of its final parcels less its live invoices, and every invoice pays
  * exactly the parcels a run should have picked. The model below computes each parcel's net by
  * hand (1% COD fee rounded up to whole taka, the return charge, the compensation cap), not with
@@ -46,7 +47,16 @@ type ModelInvoice = {
   status: 'processing' | 'paid' | 'bounced';
 };
 
-type Model = { parcels: ModelParcel[]; invoices: ModelInvoice[]; day: number; runs: number };
+type Model = {
+  parcels: ModelParcel[];
+  invoices: ModelInvoice[];
+  day: number;
+  runs: number;
+  /** Poisha the rider holds, what they owe from short counts, and what the hub counted in. */
+  riderHolds: number;
+  riderOwes: number;
+  hubCash: number;
+};
 
 const minimumPoisha = 100_00;
 
@@ -101,6 +111,8 @@ async function deliver(model: Model, parcel: ModelParcel, share: 'full' | 'half'
     share === 'full' ? parcel.cash : share === 'half' ? Math.floor(parcel.cash / 200) * 100 : 0;
   await walk(t, admin.token, parcel.trackingId, [{ status: 'delivered', amountCollected: collected / 100 }]);
   finalise(model, parcel, collected - parcel.delivery - codFee(collected));
+  // The parcel was on the rider's run: the cash is in the rider's hand.
+  model.riderHolds += collected;
 }
 
 async function returnToMerchant(model: Model, parcel: ModelParcel) {
@@ -166,6 +178,29 @@ async function payoutRun(model: Model) {
   }
 }
 
+/** The rider hands the cash over at the hub, `shortTaka` short (as much as they hold at most). */
+async function handOver(model: Model, shortTaka: number) {
+  const short = Math.min(shortTaka * 100, model.riderHolds);
+  const counted = model.riderHolds - short;
+  const res = await call('POST', `/ops/hubs/${hub}/cash-handovers`, admin.token, {
+    riderId: rider.id,
+    amount: counted / 100,
+  });
+  if (model.riderHolds === 0) {
+    expect(res.statusCode, res.body).toBe(409);
+    return;
+  }
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toEqual({
+    expected: model.riderHolds / 100,
+    counted: counted / 100,
+    shortage: short / 100,
+  });
+  model.riderHolds = 0;
+  model.riderOwes += short;
+  model.hubCash += counted;
+}
+
 async function decide(model: Model, invoice: ModelInvoice, paid: boolean) {
   await t.database.db
     .transaction()
@@ -205,6 +240,15 @@ async function checkBooks(model: Model) {
       .reduce((sum, i) => sum + i.net, 0);
     expect(owed, `shop ${shop}`).toBe(nets - paidOut);
   }
+  const cash = await sql<{ code: string; balance: string }>`
+    select a.code, sum(l.amount_poisha) as balance from journal_lines l
+    join ledger_accounts a on a.id = l.account_id
+    where a.code in (${accountCodes.rider(rider.id)}, ${accountCodes.riderShortage(rider.id)}, ${accountCodes.hub(hub)})
+    group by a.code`.execute(t.database.db);
+  const balance = (code: string) => Number(cash.rows.find((r) => r.code === code)?.balance ?? 0);
+  expect(balance(accountCodes.rider(rider.id)), 'rider holds').toBe(model.riderHolds);
+  expect(balance(accountCodes.riderShortage(rider.id)), 'rider owes').toBe(model.riderOwes);
+  expect(balance(accountCodes.hub(hub)), 'hub cash').toBe(model.hubCash);
 }
 
 type Command =
@@ -212,6 +256,7 @@ type Command =
   | { kind: 'deliver'; pick: number; share: 'full' | 'half' | 'none' }
   | { kind: 'return'; pick: number }
   | { kind: 'lose'; pick: number }
+  | { kind: 'handover'; short: number }
   | { kind: 'run' }
   | { kind: 'decide'; pick: number; paid: boolean };
 
@@ -235,6 +280,10 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('return' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('lose' as const), pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('handover' as const), short: fc.constantFrom(0, 0, 10, 50) }),
+  },
   { weight: 2, arbitrary: fc.constant({ kind: 'run' as const }) },
   {
     weight: 2,
@@ -260,6 +309,8 @@ async function apply(model: Model, c: Command) {
       const p = pick(out, c.pick);
       return p && lose(model, p);
     }
+    case 'handover':
+      return handOver(model, c.short);
     case 'run':
       return payoutRun(model);
     case 'decide': {
@@ -275,7 +326,15 @@ async function apply(model: Model, c: Command) {
 describe('the books under random days of work', () => {
   it('sum to zero and owe each shop its parcels’ nets less its live invoices after every step', async () => {
     // One model across runs: the database is shared by the runs, so the model carries on with it.
-    const model: Model = { parcels: [], invoices: [], day: 0, runs: 0 };
+    const model: Model = {
+      parcels: [],
+      invoices: [],
+      day: 0,
+      runs: 0,
+      riderHolds: 0,
+      riderOwes: 0,
+      hubCash: 0,
+    };
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 4, maxLength: 14 }), async (commands) => {
         for (const c of commands) {
