@@ -442,7 +442,7 @@ describe('the operations console', () => {
     const drawer = page.locator('.ops-drawer');
     await expect.poll(() => drawer.isVisible()).toBe(true);
     const links = await drawer.getByRole('link').allTextContents();
-    expect(links).toEqual(['Overview', 'Shops', 'Bank branches']);
+    expect(links).toEqual(['Overview', 'Shops', 'Bank branches', 'Cash desk', 'Payouts']);
     await finance.close();
 
     // Support reviews NIDs: failing one needs a reason, which the merchant then sees.
@@ -502,6 +502,7 @@ describe('the operations console', () => {
       'Delivery runs',
       'Return approvals',
       'Parcel status',
+      'Cash desk',
     ]);
     await snap(hubPage, 'ops-welcome-hub-manager-1280-en');
     await hub.close();
