@@ -35,8 +35,8 @@ const bengali = /[\u0980-\u09FF]/;
  * Adds probes for every weight the UI could ask for (in the body's font, an antd button's and a
  * heading's), then asks Chromium which fonts drew each element whose own text has Bengali in it.
  */
-async function drawnFonts(page: Page): Promise<Drawn[]> {
-  await page.evaluate(() => {
+async function drawnFonts(page: Page, buttonClass = 'ant-btn ant-btn-primary'): Promise<Drawn[]> {
+  await page.evaluate((buttonClassName) => {
     const probes = document.createElement('div');
     probes.id = 'font-probes';
     for (const weight of [300, 400, 500, 600, 700, 800, 900]) {
@@ -48,11 +48,11 @@ async function drawnFonts(page: Page): Promise<Drawn[]> {
     const heading = document.createElement('h2');
     heading.textContent = 'পেমেন্ট ৳';
     const button = document.createElement('button');
-    button.className = 'ant-btn ant-btn-primary';
+    button.className = buttonClassName;
     button.textContent = 'সংরক্ষণ ৳';
     probes.append(heading, button);
     document.body.append(probes);
-  });
+  }, buttonClass);
   await page.evaluate(() => document.fonts.ready);
   const marked = await page.evaluate((pattern) => {
     const re = new RegExp(pattern);
@@ -149,4 +149,15 @@ describe('Bengali and the taka sign on a device without a Bengali font', () => {
     },
     120_000,
   );
+
+  it('draws the public site in the web font (bn)', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/bn`);
+    await page.waitForLoadState('networkidle');
+    const drawn = await drawnFonts(page, 'btn btn--primary');
+    expect(drawn.some((d) => Number(d.weight) >= 600)).toBe(true);
+    expect(boxed(drawn)).toEqual([]);
+    await context.close();
+  }, 60_000);
 });
