@@ -57,8 +57,8 @@ async function drawnFonts(page: Page, buttonClass = 'ant-btn ant-btn-primary'): 
   const marked = await page.evaluate((pattern) => {
     const re = new RegExp(pattern);
     let n = 0;
-    for (const element of document.querySelectorAll('body *')) {
-      const own = [...element.childNodes]
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      const own = Array.from(element.childNodes)
         .filter((node) => node.nodeType === Node.TEXT_NODE)
         .map((node) => node.textContent ?? '')
         .join('');
@@ -90,7 +90,7 @@ async function drawnFonts(page: Page, buttonClass = 'ant-btn ant-btn-primary'): 
     const { text, weight, family } = await page.evaluate(
       (i) => {
         const element = document.querySelector(`[data-font-check="${i}"]`) as HTMLElement;
-        const own = [...element.childNodes]
+        const own = Array.from(element.childNodes)
           .filter((node) => node.nodeType === Node.TEXT_NODE)
           .map((node) => node.textContent ?? '')
           .join('');
