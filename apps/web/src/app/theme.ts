@@ -1,16 +1,16 @@
 import type { ThemeConfig } from 'antd';
 
-/** Latin from the system UI font; Bengali from the first Bengali-capable font the device has. */
+/**
+ * Bengali from "Dak Bengali" (the device's own Bengali font, else the web font: app/bengali-font.css),
+ * first, as its unicode-range holds only Bengali; Latin from the system UI font. Keep in step with
+ * --font in styles/base.css.
+ */
 export const fontStack = [
+  '"Dak Bengali"',
   'system-ui',
   '-apple-system',
   '"Segoe UI"',
   'Roboto',
-  '"Noto Sans Bengali"',
-  '"Hind Siliguri"',
-  '"Nirmala UI"',
-  'Vrinda',
-  '"Dak Bengali"',
   '"Helvetica Neue"',
   'Arial',
   'sans-serif',
