@@ -43,7 +43,7 @@ afterAll(async () => {
 
 const api = <T>(method: string, path: string, options: ApiInit = {}) =>
   apiRequest<T>(server.baseUrl, path, { ...options, method });
-const bodyText = (page: Page) => page.locator('body').innerText();
+const bodyText = async (page: Page) => (await page.textContent('body')) ?? '';
 const hub = 'hub-dhaka-gulshan';
 
 /** A day passes on the server's clock (development only), and the payout job runs as scheduled. */

@@ -85,7 +85,9 @@ async function snapView(page: Page, name: string) {
 }
 
 describe('the content and leads rooms', () => {
-  it('a staff member writes a FAQ entry and a blog post, and moves a lead to contacted', async () => {
+  it('a staff member writes a FAQ entry and a blog post, and moves a lead to contacted', {
+    timeout: 180_000,
+  }, async () => {
     const lead = await api<{ id: string }>('POST', '/public/enterprise-leads', {
       body: {
         name: 'Karim Ahmed',
