@@ -250,6 +250,7 @@ describe('cash on delivery, from the customer’s hand to the merchant’s accou
     await expect
       .poll(() => bodyText(desk2.page), { timeout: 10_000 })
       .toContain(`${invoice.number} marked bounced`);
+    await shots(desk2.page, 'payouts-invoices', 'en');
 
     // The banner tells the owner why, and where to fix it.
     await page.goto(`${server.baseUrl}/payments`);
