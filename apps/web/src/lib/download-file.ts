@@ -10,6 +10,30 @@ type DownloadOptions = {
   codeForStatus?: (status: number) => ErrorCode;
 };
 
+/** A file route's failure: the API's JSON error (its code when we know it, else by status) as an ApiError. */
+export async function fileRouteError(
+  response: Response,
+  codeForStatus?: (status: number) => ErrorCode,
+): Promise<ApiError> {
+  const body = (await response.json().catch(() => undefined)) as
+    | { error?: { code?: string; message?: string; details?: unknown } }
+    | undefined;
+  const code = body?.error?.code;
+  return new ApiError({
+    status: response.status,
+    code:
+      code && Object.hasOwn(errorStatus, code)
+        ? (code as ErrorCode)
+        : (codeForStatus?.(response.status) ?? 'INTERNAL'),
+    message: body?.error?.message ?? 'Something went wrong',
+    details: body?.error?.details,
+  });
+}
+
+/** A file route that could not be reached at all. */
+export const unreachable = () =>
+  new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'The service cannot be reached' });
+
 /**
  * GET an API path that answers a file, not JSON: a plain fetch with the bearer token (a link
  * cannot send it), saved under `fileName` through an object URL; a failure is still the API's JSON
@@ -22,22 +46,9 @@ export async function downloadFile(path: string, fileName: string, options: Down
       headers: { ...(options.accept ? { Accept: options.accept } : {}), ...authHeaders() },
     });
   } catch {
-    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'The service cannot be reached' });
+    throw unreachable();
   }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as
-      | { error?: { code?: string; message?: string } }
-      | undefined;
-    const code = body?.error?.code;
-    throw new ApiError({
-      status: response.status,
-      code:
-        code && Object.hasOwn(errorStatus, code)
-          ? (code as ErrorCode)
-          : (options.codeForStatus?.(response.status) ?? 'INTERNAL'),
-      message: body?.error?.message ?? 'Something went wrong',
-    });
-  }
+  if (!response.ok) throw await fileRouteError(response, options.codeForStatus);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
