@@ -79,7 +79,7 @@ export function InvoiceList({ shopId }: { shopId: string }) {
         page={page}
         pageSize={invoicePageSize}
         onPage={setPage}
-        empty={t('money.invoices.empty')}
+        empty={{ description: t('money.invoices.empty') }}
         countText={(count) => t('money.invoices.count', { count, n: formatNumber(count, language) })}
         columns={columns}
         rowData={(invoice) => ({ 'data-invoice': invoice.number })}

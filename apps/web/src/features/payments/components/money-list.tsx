@@ -1,6 +1,5 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, HTMLAttributes, ReactNode } from 'react';
 import { ListResults } from '../../../components/list/list-results';
 
 /**
@@ -8,22 +7,11 @@ import { ListResults } from '../../../components/list/list-results';
  * table elsewhere, each row and card carrying the same `data-*` attribute for the tests.
  */
 export function MoneyList<T extends { id: string | number }>({
-  list,
-  page,
-  pageSize,
-  onPage,
-  empty,
-  countText,
   columns,
   rowData,
   card,
-}: {
-  list: UseQueryResult<{ items: T[]; count: number }>;
-  page: number;
-  pageSize: number;
-  onPage: (page: number) => void;
-  empty: ReactNode;
-  countText: (count: number) => ReactNode;
+  ...frame
+}: Omit<ComponentProps<typeof ListResults<T>>, 'children'> & {
   columns: TableColumnsType<T>;
   /** The row's `data-*` attribute (`{ 'data-invoice': number }`). */
   rowData: (item: T) => Record<`data-${string}`, string | number>;
@@ -31,14 +19,7 @@ export function MoneyList<T extends { id: string | number }>({
   card: (item: T) => ReactNode;
 }) {
   return (
-    <ListResults
-      list={list}
-      page={page}
-      pageSize={pageSize}
-      onPage={onPage}
-      empty={{ description: empty }}
-      countText={countText}
-    >
+    <ListResults {...frame}>
       {(items, phone) =>
         phone ? (
           <ul className="money-list-cards">
@@ -55,7 +36,7 @@ export function MoneyList<T extends { id: string | number }>({
             columns={columns}
             dataSource={items}
             pagination={false}
-            loading={list.isPlaceholderData}
+            loading={frame.list.isPlaceholderData}
             onRow={(item) => rowData(item) as HTMLAttributes<HTMLElement>}
           />
         )

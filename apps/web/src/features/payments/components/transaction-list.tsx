@@ -75,7 +75,7 @@ export function TransactionList({ shopId }: { shopId: string }) {
         page={page}
         pageSize={transactionPageSize}
         onPage={setPage}
-        empty={t('money.transactions.empty')}
+        empty={{ description: t('money.transactions.empty') }}
         countText={(count) => t('money.transactions.count', { count, n: formatNumber(count, language) })}
         columns={columns}
         rowData={(line) => ({ 'data-transaction': line.id })}
