@@ -42,24 +42,38 @@ export function parseCsv(text: string): string[][] {
 export type PoishaCell = { poisha: number };
 
 /**
- * One CSV line of cells. Text that a spreadsheet would run as a formula (starting with `=`, `+`,
- * `-`, `@`, a tab or a carriage return) gets a leading `'`; numbers and amounts are written as they
- * are (a negative amount stays a number).
+ * One CSV cell. Text that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`,
+ * a tab or a carriage return) gets a leading `'`; numbers are written as they are (a negative
+ * number stays a number); a cell with a comma, quote or line break is quoted.
  */
-export function csvLine(cells: (string | number | PoishaCell | null)[]): string {
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV line of cells: amounts as taka text, an empty cell for null. */
+export function csvLine(cells: readonly (string | number | PoishaCell | null)[]): string {
   return cells
     .map((cell) => {
       if (cell === null) return '';
-      if (typeof cell === 'number') return String(cell);
       if (typeof cell === 'object') return takaText(cell.poisha);
-      const safe = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-      return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+      return csvCell(cell);
     })
     .join(',');
 }
 
-/** Poisha as taka with two decimals, the way the money files write amounts (`-60.50`). */
+/** A CSV file: the header row, then one line per row, CRLF line ends as RFC 4180 says. */
+export function csvFile(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | PoishaCell | null)[])[],
+): string {
+  return `${[header, ...rows].map(csvLine).join('\r\n')}\r\n`;
+}
+
+/** Poisha as taka with two decimals, the way the money files write amounts (`-60.50`, `1234.50`). */
 export function takaText(poisha: number): string {
+  if (!Number.isSafeInteger(poisha)) throw new Error(`amount not in poisha: ${poisha}`);
   const sign = poisha < 0 ? '-' : '';
   const abs = Math.abs(poisha);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;

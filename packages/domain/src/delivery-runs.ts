@@ -21,6 +21,11 @@ export function dhakaDate(at: Date): string {
   return new Date(at.getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
 }
 
+/** The first instant of a Dhaka date (YYYY-MM-DD): its midnight at +06:00. */
+export function dhakaDayStart(date: string): Date {
+  return new Date(`${date}T00:00:00+06:00`);
+}
+
 /** The last instant of a Dhaka day: the delivery code is good until the run's day ends. */
 export function endOfDhakaDay(date: string): Date {
   return new Date(new Date(`${date}T23:59:59.999Z`).getTime() - 6 * 3_600_000);

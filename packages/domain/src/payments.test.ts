@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, parseCsv, takaText } from './csv';
 import { moneyMessages } from './money';
 import { nextPayoutDate, readPayoutResults } from './payments';
 
@@ -25,24 +24,6 @@ describe('the next payout date', () => {
     expect(nextPayoutDate(dhaka('2026-11-22T16:01:00'), '0 8,16 * * *')).toBe('2026-11-23');
     expect(nextPayoutDate(dhaka('2026-11-22T08:00:00'), 'not a schedule')).toBeNull();
     expect(nextPayoutDate(dhaka('2026-11-22T08:00:00'), '0 25 * * *')).toBeNull();
-  });
-});
-
-describe('CSV', () => {
-  it('reads quotes, doubled quotes, CRLF and a byte-order mark', () => {
-    expect(parseCsv('\uFEFFa,b\r\n"x, y","say ""hi"""\n\nlast')).toEqual([
-      ['a', 'b'],
-      ['x, y', 'say "hi"'],
-      [''],
-      ['last'],
-    ]);
-  });
-
-  it('writes amounts as numbers and keeps formulas from running', () => {
-    expect(csvLine(['DK1', { poisha: -6050 }, { poisha: 5 }, 3, '=HYPERLINK("x")', 'a,b', null])).toBe(
-      `DK1,-60.50,0.05,3,"'=HYPERLINK(""x"")","a,b",`,
-    );
-    expect(takaText(125000)).toBe('1250.00');
   });
 });
 

@@ -79,14 +79,6 @@ export function nextPayoutDate(now: Date, schedule: string, ranDates: Iterable<s
   return null;
 }
 
-/** The first instant of a Dhaka date. */
-export function dhakaDayStart(date: string): Date {
-  return new Date(`${date}T00:00:00+06:00`);
-}
-
-/** When a payout run for the Dhaka date takes its money: what became final before the day began. */
-export const payoutCutoff = dhakaDayStart;
-
 // The bank's result file ---------------------------------------------------------------------------
 
 export const payoutResultHeader = ['invoice_number', 'status', 'reference_or_reason'] as const;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { cashMessages, handoverOf, onPrepaymentHold, takaToPoisha } from '@dak/domain/cash';
-import { dhakaDate } from '@dak/domain/delivery-runs';
+import { dhakaDate, dhakaDayStart } from '@dak/domain/delivery-runs';
 import { hubWorkMessages } from '@dak/domain/hub-work';
 import { accountCodes, moneyMessages } from '@dak/domain/money';
 import type { HubCash, RiderCash } from '@dak/domain/money-api';
@@ -15,7 +15,6 @@ import { type LedgerService, post } from '../ledger/ledger.service';
 import { type CashRepository, createCashRepository } from './cash.repository';
 
 const taka = (poisha: number) => poisha / 100;
-const dhakaDayStart = (date: string) => new Date(`${date}T00:00:00+06:00`);
 
 /** Taka from the desk in poisha, or a 400 naming the field. */
 function poishaOf(amount: number, field: string): number {

@@ -135,14 +135,17 @@ export function invoicesRoutes(deps: { payments: PaymentsService; guards: Guards
         return payments.listInvoices(filter, { limit, offset });
       },
     );
-    r.post(
-      '/ops/invoices/:invoiceId/paid',
-      staffRoute(finance, ['payments'], 'Mark an invoice paid with the bank or bKash reference', {
+    // Paid and bounced: the same decision, with the reference or the reason.
+    const decisionRoute = <B extends z.ZodType>(summary: string, body: B) =>
+      staffRoute(finance, ['payments'], summary, {
         description: '409 CONFLICT when the invoice is already paid or has bounced; 404 unknown invoice.',
         params: z.object({ invoiceId }),
-        body: invoicePaidSchema,
+        body,
         response: { 200: opsInvoiceSchema },
-      }),
+      });
+    r.post(
+      '/ops/invoices/:invoiceId/paid',
+      decisionRoute('Mark an invoice paid with the bank or bKash reference', invoicePaidSchema),
       (request) =>
         payments.decide(
           request.params.invoiceId,
@@ -152,16 +155,9 @@ export function invoicesRoutes(deps: { payments: PaymentsService; guards: Guards
     );
     r.post(
       '/ops/invoices/:invoiceId/bounced',
-      staffRoute(
-        finance,
-        ['payments'],
+      decisionRoute(
         'Mark an invoice bounced with the reason; its money goes to the next run',
-        {
-          description: '409 CONFLICT when the invoice is already paid or has bounced; 404 unknown invoice.',
-          params: z.object({ invoiceId }),
-          body: invoiceBouncedSchema,
-          response: { 200: opsInvoiceSchema },
-        },
+        invoiceBouncedSchema,
       ),
       (request) =>
         payments.decide(

@@ -89,47 +89,32 @@ export async function decideInvoicePayment(
     throw new AppError('CONFLICT', moneyMessages.alreadyBounced, { invoiceId });
   const net = Number(invoice.net_amount_poisha);
   const method = invoice.method;
-  if (decision.status === 'paid') {
-    await decideInvoice(trx, invoiceId, {
-      status: 'paid',
-      reference: decision.reference,
-      decided_at: by.at,
-      decided_by_staff_id: by.staffId,
-    });
-    await post(trx, {
-      key: `invoice:${invoiceId}:paid`,
-      kind: 'invoice_paid',
-      at: by.at,
-      shopId: invoice.shop_id,
-      invoiceId,
-      memo: decision.reference,
-      createdByStaffId: by.staffId,
-      lines: [
-        { account: accountCodes.clearing(method), amountPoisha: net },
-        { account: accountCodes.settlement(method), amountPoisha: -net },
-      ],
-    });
-  } else {
-    await decideInvoice(trx, invoiceId, {
-      status: 'bounced',
-      bounce_reason: decision.reason,
-      decided_at: by.at,
-      decided_by_staff_id: by.staffId,
-    });
-    await post(trx, {
-      key: `invoice:${invoiceId}:bounced`,
-      kind: 'invoice_bounced',
-      at: by.at,
-      shopId: invoice.shop_id,
-      invoiceId,
-      memo: decision.reason,
-      createdByStaffId: by.staffId,
-      lines: [
-        { account: accountCodes.clearing(method), amountPoisha: net },
-        { account: accountCodes.shop(invoice.shop_id), amountPoisha: -net },
-      ],
-    });
-  }
+  const paid = decision.status === 'paid';
+  const decided = { decided_at: by.at, decided_by_staff_id: by.staffId };
+  await decideInvoice(
+    trx,
+    invoiceId,
+    paid
+      ? { status: 'paid', reference: decision.reference, ...decided }
+      : { status: 'bounced', bounce_reason: decision.reason, ...decided },
+  );
+  await post(trx, {
+    key: `invoice:${invoiceId}:${decision.status}`,
+    kind: paid ? 'invoice_paid' : 'invoice_bounced',
+    at: by.at,
+    shopId: invoice.shop_id,
+    invoiceId,
+    memo: paid ? decision.reference : decision.reason,
+    createdByStaffId: by.staffId,
+    lines: [
+      { account: accountCodes.clearing(method), amountPoisha: net },
+      // Paid: the money went out by the bank or bKash; bounced: the shop is owed it again.
+      {
+        account: paid ? accountCodes.settlement(method) : accountCodes.shop(invoice.shop_id),
+        amountPoisha: -net,
+      },
+    ],
+  });
   await setPaymentStatus(trx, { invoiceId }, decision.status);
   return { ...invoice, status: decision.status };
 }

@@ -1,5 +1,5 @@
-import { csvLine } from '@dak/domain/csv';
-import { dhakaDate } from '@dak/domain/delivery-runs';
+import { csvFile } from '@dak/domain/csv';
+import { dhakaDate, dhakaDayStart } from '@dak/domain/delivery-runs';
 import { messages } from '@dak/domain/errors';
 import { accountCodes, moneyMessages, type SettlementType } from '@dak/domain/money';
 import type {
@@ -11,14 +11,13 @@ import type {
 } from '@dak/domain/money-api';
 import { parcelMessages } from '@dak/domain/parcel';
 import {
-  dhakaDayStart,
   nextPayoutDate,
   type PayoutResultProblem,
-  payoutCutoff,
   payoutResultMessages,
   payoutResultsRefused,
   readPayoutResults,
 } from '@dak/domain/payments';
+import { payoutCutoff } from '@dak/domain/payouts';
 import { normalizeTrackingId } from '@dak/domain/tracking-id';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -141,7 +140,9 @@ export function createPaymentsService(deps: {
     if (!date) return null;
     const method = await deps.paymentMethodOf(shopId);
     if (!method || (await waitsForNewMethod(shopId, method))) return null;
-    const amount = await netOfParcels(db, shopId, ['unpaid', 'bounced'], payoutCutoff(date));
+    const cutoff = payoutCutoff(date);
+    if (!cutoff) return null;
+    const amount = await netOfParcels(db, shopId, ['unpaid', 'bounced'], cutoff);
     if (amount <= 0 || amount < deps.payouts.minimumTaka * 100) return null;
     return { amount: taka(amount), date };
   }
@@ -193,8 +194,9 @@ export function createPaymentsService(deps: {
     async invoiceCsv(shopId: string, invoiceId: string): Promise<string> {
       await ownInvoice(shopId, invoiceId);
       const { rows } = await invoiceParcels(db, invoiceId, undefined);
-      const lines = rows.map((r) =>
-        csvLine([
+      return csvFile(
+        invoiceCsvHeader,
+        rows.map((r) => [
           r.tracking_id,
           r.settlement_type,
           { poisha: r.cash_collected_poisha },
@@ -205,7 +207,6 @@ export function createPaymentsService(deps: {
           { poisha: r.net_poisha },
         ]),
       );
-      return `${[csvLine(invoiceCsvHeader), ...lines].join('\r\n')}\r\n`;
     },
 
     async transactions(shopId: string, page: Page) {

@@ -1,14 +1,13 @@
+import { csvFile, takaText } from '@dak/domain/csv';
 import type { PayoutMethod } from '@dak/domain/money';
 import { moneyMessages } from '@dak/domain/money';
 import type { PayoutRunResult } from '@dak/domain/money-api';
 import {
   bankFileHeader,
   bkashFileHeader,
-  csvFile,
   payoutCutoff,
   payoutDateOf,
   payoutMessages,
-  takaText,
   walletLocal,
 } from '@dak/domain/payouts';
 import type { Kysely } from 'kysely';

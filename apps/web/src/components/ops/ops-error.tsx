@@ -3,7 +3,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-error';
 import { errorText } from '../../lib/error-text';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, type TranslationKey } from '../../lib/i18n';
 
 /**
  * A failed console call in words: the server's English message in English; in Bengali, the
@@ -18,6 +18,21 @@ export function useOpsErrorText() {
       if (error.code === 'NOT_FOUND') return t('opsConsole.errors.notFound');
     }
     return errorText(error, t);
+  };
+}
+
+/**
+ * A room's own wording for the message keys it meets (`moneyMessages` keys to locale keys), in
+ * front of the console's: a failed call whose key is in `keys` reads as that translation, any
+ * other as `useOpsErrorText` says it.
+ */
+export function useKeyedOpsErrorText(keys: Readonly<Record<string, TranslationKey>>) {
+  const { t } = useTranslation();
+  const opsErrorText = useOpsErrorText();
+  return (error: unknown): string => {
+    const key = isApiError(error) ? error.key : undefined;
+    if (key && Object.hasOwn(keys, key)) return t(keys[key] as TranslationKey);
+    return opsErrorText(error);
   };
 }
 

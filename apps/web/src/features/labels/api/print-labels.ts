@@ -1,9 +1,8 @@
-import { errorStatus } from '@dak/domain/errors';
 import type { LabelFormat } from '@dak/domain/labels';
 import { useMutation } from '@tanstack/react-query';
 import { apiBase } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
 import { authHeaders } from '../../../lib/auth-storage';
+import { fileRouteError, unreachable } from '../../../lib/download-file';
 
 export type LabelsFile = { blob: Blob; filename: string };
 
@@ -28,20 +27,9 @@ export async function printLabels(input: {
       body: JSON.stringify({ parcelIds: input.parcelIds, format: input.format }),
     });
   } catch {
-    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'The service cannot be reached' });
+    throw unreachable();
   }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as
-      | { error?: { code?: string; message?: string; details?: unknown } }
-      | undefined;
-    const code = body?.error?.code;
-    throw new ApiError({
-      status: response.status,
-      code: code && Object.hasOwn(errorStatus, code) ? (code as keyof typeof errorStatus) : 'INTERNAL',
-      message: body?.error?.message ?? 'Something went wrong',
-      details: body?.error?.details,
-    });
-  }
+  if (!response.ok) throw await fileRouteError(response);
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'labels.pdf';
   return { blob: await response.blob(), filename };

@@ -4,10 +4,9 @@ import {
   parcelExportSchema,
 } from '@dak/domain/parcel-list';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiBase, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { withDates } from '../../../lib/api-dates';
-import { ApiError } from '../../../lib/api-error';
-import { authHeaders } from '../../../lib/auth-storage';
+import { downloadFile } from '../../../lib/download-file';
 
 const exportsPath = (shopId: string) => `/shops/${encodeURIComponent(shopId)}/parcel-exports`;
 
@@ -38,30 +37,8 @@ export function useParcelExport(shopId: string, exportId: string | undefined) {
 
 /** GET …/download: the bytes through fetch (the link needs the Bearer header), saved under the file's name. */
 export async function downloadParcelExport(shopId: string, exportId: string, fileName: string) {
-  let response: Response;
-  try {
-    response = await fetch(`${apiBase}${exportsPath(shopId)}/${encodeURIComponent(exportId)}/download`, {
-      headers: authHeaders(),
-    });
-  } catch {
-    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'The service cannot be reached' });
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as
-      | { error?: { code?: string; message?: string } }
-      | undefined;
-    throw new ApiError({
-      status: response.status,
-      code: response.status === 409 ? 'EXPORT_NOT_READY' : response.status === 404 ? 'NOT_FOUND' : 'INTERNAL',
-      message: body?.error?.message ?? 'Something went wrong',
-    });
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFile(`${exportsPath(shopId)}/${encodeURIComponent(exportId)}/download`, fileName, {
+    codeForStatus: (status) =>
+      status === 409 ? 'EXPORT_NOT_READY' : status === 404 ? 'NOT_FOUND' : 'INTERNAL',
+  });
 }

@@ -1,12 +1,12 @@
-import { Table, type TableColumnsType, Typography } from 'antd';
+import { type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListResults } from '../../../components/list/list-results';
 import { useListParams } from '../../../components/list/use-list-params';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { type InvoiceItem, invoicePageSize, useInvoices } from '../api/list-invoices';
 import { formatDhakaDate, InvoiceStatusTag, Taka, useFailureToast } from './money';
+import { MoneyList } from './money-list';
 import './payments.css';
 
 /** Where an invoice opens; the list hands the invoice along so its page can head with it. */
@@ -74,47 +74,32 @@ export function InvoiceList({ shopId }: { shopId: string }) {
       <Typography.Title level={2} className="money-section__title" id="invoices-title">
         {t('money.invoices.title')}
       </Typography.Title>
-      <ListResults
+      <MoneyList
         list={list}
         page={page}
         pageSize={invoicePageSize}
         onPage={setPage}
         empty={{ description: t('money.invoices.empty') }}
         countText={(count) => t('money.invoices.count', { count, n: formatNumber(count, language) })}
-      >
-        {(items, phone) =>
-          phone ? (
-            <ul className="money-list-cards">
-              {items.map((invoice) => (
-                <li key={invoice.id} className="page-card money-list-card" data-invoice={invoice.number}>
-                  <div className="money-list-card__head">
-                    <InvoiceLink invoice={invoice} />
-                    <InvoiceStatusTag status={invoice.status} />
-                  </div>
-                  <div className="money-list-card__row">
-                    <span className="money-secondary">
-                      {formatDhakaDate(invoice.createdAt, language)} · {parcels(invoice.parcelCount)}
-                    </span>
-                    <strong>
-                      <Taka amount={invoice.netAmount} />
-                    </strong>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <Table<InvoiceItem>
-              className="money-table"
-              rowKey="id"
-              columns={columns}
-              dataSource={items}
-              pagination={false}
-              loading={list.isPlaceholderData}
-              onRow={(invoice) => ({ 'data-invoice': invoice.number }) as React.HTMLAttributes<HTMLElement>}
-            />
-          )
-        }
-      </ListResults>
+        columns={columns}
+        rowData={(invoice) => ({ 'data-invoice': invoice.number })}
+        card={(invoice) => (
+          <>
+            <div className="money-list-card__head">
+              <InvoiceLink invoice={invoice} />
+              <InvoiceStatusTag status={invoice.status} />
+            </div>
+            <div className="money-list-card__row">
+              <span className="money-secondary">
+                {formatDhakaDate(invoice.createdAt, language)} · {parcels(invoice.parcelCount)}
+              </span>
+              <strong>
+                <Taka amount={invoice.netAmount} />
+              </strong>
+            </div>
+          </>
+        )}
+      />
     </section>
   );
 }

@@ -1,14 +1,14 @@
 import type { Transaction } from '@dak/domain/money-api';
-import { Table, type TableColumnsType, Typography } from 'antd';
+import { type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListResults } from '../../../components/list/list-results';
 import { useListParams } from '../../../components/list/use-list-params';
 import { DateTime } from '../../../components/ops/date-time';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { transactionPageSize, useTransactions } from '../api/list-transactions';
 import { SignedTaka, useFailureToast } from './money';
+import { MoneyList } from './money-list';
 import './payments.css';
 
 const knownKinds = [
@@ -70,46 +70,31 @@ export function TransactionList({ shopId }: { shopId: string }) {
         </Typography.Title>
       </div>
       <Typography.Paragraph type="secondary">{t('money.transactions.intro')}</Typography.Paragraph>
-      <ListResults
+      <MoneyList
         list={list}
         page={page}
         pageSize={transactionPageSize}
         onPage={setPage}
         empty={{ description: t('money.transactions.empty') }}
         countText={(count) => t('money.transactions.count', { count, n: formatNumber(count, language) })}
-      >
-        {(items, phone) =>
-          phone ? (
-            <ul className="money-list-cards">
-              {items.map((line) => (
-                <li key={line.id} className="page-card money-list-card" data-transaction={line.id}>
-                  <div className="money-list-card__head">
-                    <span>{what(line)}</span>
-                    <strong>
-                      <SignedTaka amount={line.amount} />
-                    </strong>
-                  </div>
-                  <div className="money-secondary">
-                    {when(line)}
-                    {line.trackingId ? <> · {parcel(line)}</> : null}
-                    {line.invoiceNumber ? <> · {line.invoiceNumber}</> : null}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <Table<Transaction>
-              className="money-table"
-              rowKey="id"
-              columns={columns}
-              dataSource={items}
-              pagination={false}
-              loading={list.isPlaceholderData}
-              onRow={(line) => ({ 'data-transaction': line.id }) as React.HTMLAttributes<HTMLElement>}
-            />
-          )
-        }
-      </ListResults>
+        columns={columns}
+        rowData={(line) => ({ 'data-transaction': line.id })}
+        card={(line) => (
+          <>
+            <div className="money-list-card__head">
+              <span>{what(line)}</span>
+              <strong>
+                <SignedTaka amount={line.amount} />
+              </strong>
+            </div>
+            <div className="money-secondary">
+              {when(line)}
+              {line.trackingId ? <> · {parcel(line)}</> : null}
+              {line.invoiceNumber ? <> · {line.invoiceNumber}</> : null}
+            </div>
+          </>
+        )}
+      />
     </>
   );
 }
