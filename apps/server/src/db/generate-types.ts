@@ -10,10 +10,10 @@ import { migrate } from './migrate';
 
 /**
  * `npm run db:types`: migrates a fresh embedded PostgreSQL in a temporary directory and writes
- * the row types of its tables to db/generated/tables.ts (the test db/generated-types.test.ts
+ * the row types of its tables to db/generated/ (tables.ts and its parts) (the test db/generated-types.test.ts
  * fails when the committed file differs from what the migrations make).
  */
-export const generatedTablesFile = join(dirname(fileURLToPath(import.meta.url)), 'generated', 'tables.ts');
+export const generatedDir = join(dirname(fileURLToPath(import.meta.url)), 'generated');
 
 async function main() {
   const dir = await mkdtemp(join(tmpdir(), 'dak-db-types-'));
@@ -25,10 +25,12 @@ async function main() {
     const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
     try {
       await migrate(pool);
-      const text = await generateTableTypes(pool);
-      await mkdir(dirname(generatedTablesFile), { recursive: true });
-      await writeFile(generatedTablesFile, text);
-      console.log(`wrote ${relative(process.cwd(), generatedTablesFile)}`);
+      const files = await generateTableTypes(pool);
+      await mkdir(generatedDir, { recursive: true });
+      for (const [name, text] of Object.entries(files)) {
+        await writeFile(join(generatedDir, name), text);
+        console.log(`wrote ${relative(process.cwd(), join(generatedDir, name))}`);
+      }
     } finally {
       await pool.end();
     }
