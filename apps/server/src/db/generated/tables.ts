@@ -631,6 +631,25 @@ export type SessionsRow = {
   user_agent: string | null;
 };
 
+export type ShopCountDeltasRow = {
+  id: Generated<number>;
+  shop_id: string;
+  measure: 'booked' | 'delivered';
+  day: string;
+  pickup_location_id: string;
+  status: string;
+  n: number;
+};
+
+export type ShopCountsRow = {
+  shop_id: string;
+  measure: 'booked' | 'delivered';
+  day: string;
+  pickup_location_id: string;
+  status: string;
+  n: number;
+};
+
 export type ShopCustomersRow = {
   id: Generated<string>;
   shop_id: string;
@@ -886,6 +905,8 @@ export type GeneratedDB = {
   price_plans: PricePlansRow;
   rate_limit_hits: RateLimitHitsRow;
   sessions: SessionsRow;
+  shop_count_deltas: ShopCountDeltasRow;
+  shop_counts: ShopCountsRow;
   shop_customers: ShopCustomersRow;
   shop_members: ShopMembersRow;
   shop_payment_method_changes: ShopPaymentMethodChangesRow;
