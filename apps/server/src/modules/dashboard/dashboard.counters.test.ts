@@ -144,6 +144,7 @@ async function run(step: Step) {
       return;
     case 'fold':
       await t.app.jobs.send('fold-shop-counts', {});
+      await t.app.jobs.idle();
       return;
   }
 }
