@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { bulkColumns } from '@dak/domain/bulk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   aParcel,
@@ -168,5 +170,44 @@ describe('the shop dashboard', () => {
       .executeTakeFirstOrThrow();
     expect(Number(left.n)).toBe(0);
     expect((await call('GET', url(), shop.token)).json()).toEqual(before);
+  });
+
+  it('counts a bulk booking once, however it is retried', async () => {
+    const bulk = await aShop(t);
+    const row = (i: number) => ({
+      ...Object.fromEntries(bulkColumns.map((c) => [c.field, ''])),
+      customerName: `Customer ${i}`,
+      customerPhone: `018${String(10_000_000 + i).slice(-8)}`,
+      customerAddress: `House ${i}, Road 3, Gulshan 1, Dhaka`,
+      deliveryAreaId: 'dhaka-city--gulshan',
+      weightGrams: 500,
+      sellingPrice: 1200,
+      cashCollectionAmount: 1250,
+    });
+    const sheet = {
+      pickupLocationId: bulk.pickupId,
+      sellingPriceAcknowledged: true,
+      rows: [...Array(40).keys()].map(row),
+    };
+    const key = randomUUID();
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/shops/${bulk.shop.id}/parcels/bulk/confirm`,
+        headers: { authorization: `Bearer ${bulk.token}`, 'idempotency-key': key },
+        payload: sheet,
+      });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    }
+    const today = new Date(t.clock.now().getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
+    const res = await call(
+      'GET',
+      `/shops/${bulk.shop.id}/dashboard?since=${today}&until=${today}`,
+      bulk.token,
+    );
+    expect(res.json()).toMatchObject({
+      counts: { ...zeros, pickup_pending: 40 },
+      series: [{ date: today, booked: 40, delivered: 0 }],
+    });
   });
 });
