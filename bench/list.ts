@@ -132,13 +132,17 @@ function trackingSql(t: string) {
   return `'DK' || ${chars.join(' || ')} || substr('${trackingIdAlphabet}', ((29 - (${sum}) % 29) % 29)::int + 1, 1)`;
 }
 
-async function generate(
+/** The million parcels (sizes as given; the dashboard bench asks for a busier shop). */
+export async function generate(
   db: import('kysely').Kysely<import('../apps/server/src/db/schema').DB>,
   busy: { shopId: string; pickupLocationId: string },
+  sizes: { total: number; busyCount: number } = { total, busyCount },
 ) {
   // One connection throughout: the session settings below must hold for the load.
   return db.connection().execute(async (conn) => {
     const q = (text: string) => sql.raw(text).execute(conn);
+    // The load and the index builds take longer than the API's statement timeout (issue 11).
+    await q('set statement_timeout = 0');
     await q(`create table bench_shops (n int primary key, shop_id uuid not null, pickup_id uuid not null)`);
     await q(`insert into bench_shops values (0, '${busy.shopId}', '${busy.pickupLocationId}')`);
     await q(`
@@ -183,14 +187,14 @@ async function generate(
     select
       tracking_id, s.shop_id, s.pickup_id, a.id, customer_name, customer_phone, customer_address,
       alternate_phone, invoice_id, price, price + 6000, weight, 'forward', 'regular', status, ${sellerStatusSql('status')},
-      case when status = 'delivered' then (array['paid', 'paid', 'paid', 'invoiced', 'unpaid'])[1 + h % 5]
+      case when status = 'delivered' then (array['paid', 'paid', 'paid', 'payment_processing', 'unpaid'])[1 + h % 5]
            else 'cash_collection_pending' end,
       6000, price / 10000 * 100, 6000 + price / 10000 * 100, 3000, 'same_city', 'default',
       (created_at at time zone 'Asia/Dhaka')::date, created_at, created_at
     from (
       select g, ${h1} as h,
         ${trackingSql('(g * 48271 + 1234567)')} as tracking_id,
-        case when g <= ${busyCount} then 0 else 1 + g % ${shopCount - 1} end as shop_n,
+        case when g <= ${sizes.busyCount} then 0 else 1 + g % ${shopCount - 1} end as shop_n,
         ${h3} % ${areaCount} as area_n,
         (array[${firstNames.map((n) => `'${n}'`).join(',')}])[1 + ${h1} % ${firstNames.length}] || ' ' ||
           (array[${lastNames.map((n) => `'${n}'`).join(',')}])[1 + (${h1} / 100) % ${lastNames.length}] as customer_name,
@@ -203,7 +207,7 @@ async function generate(
         (200 + ${h2} % 5000)::int as weight,
         ${statusSql(h1, `(${age} / 86400)`)} as status,
         now() - ${age} * interval '1 second' as created_at
-      from generate_series(1::bigint, ${total}) g
+      from generate_series(1::bigint, ${sizes.total}) g
     ) x
     join bench_shops s on s.n = x.shop_n
     join bench_areas a on a.n = x.area_n`);

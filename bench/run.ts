@@ -11,6 +11,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from '../apps/server/src
 import { migrate } from '../apps/server/src/db/migrate';
 import { seedGeography } from '../apps/server/src/db/seed/geography';
 import { runBulkBench } from './bulk';
+import { runDashboardBench } from './dashboard';
 import { runListBench } from './list';
 import { runMoneyBench } from './money';
 
@@ -129,11 +130,12 @@ async function runApiBench() {
 const benches: Record<string, () => Promise<void>> = {
   api: runApiBench,
   bulk: runBulkBench,
+  dashboard: runDashboardBench,
   list: runListBench,
   money: runMoneyBench,
 };
 
-/** `npm run bench` runs them all; `npm run bench -- bulk` (or api, list, money) one. */
+/** `npm run bench` runs them all; `npm run bench -- bulk` (or api, dashboard, list, money) one. */
 async function main() {
   const asked = process.argv.slice(2);
   const unknown = asked.filter((a) => !(a in benches));

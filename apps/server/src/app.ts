@@ -20,6 +20,7 @@ import { callsModule } from './modules/calls/calls.module';
 import { cashModule } from './modules/cash/cash.module';
 import { coverageModule } from './modules/coverage/coverage.module';
 import { customersModule } from './modules/customers/customers.module';
+import { dashboardModule } from './modules/dashboard/dashboard.module';
 import { deliveryRunsModule } from './modules/delivery-runs/delivery-runs.module';
 import { devModule } from './modules/dev/dev.module';
 import { enterpriseLeadsModule } from './modules/enterprise-leads/enterprise-leads.module';
@@ -304,6 +305,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paymentMethods: paymentMethods.service,
     payouts: config.payouts,
   });
+  // The merchant's dashboard (issue 14): counters the moves keep, folded by a job.
+  const dashboard = dashboardModule({ ...core, jobs, returns: returns.service, payments: invoices.service });
   // Payout runs: finance's button and the daily job (issue 13).
   const payouts = payoutsModule({
     ...core,
@@ -354,6 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         cash,
         invoices,
         payouts,
+        dashboard,
       ];
       for (const module of modules) await api.register(module.routes);
       if (config.mode !== 'production') {

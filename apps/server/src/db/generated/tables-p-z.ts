@@ -215,6 +215,25 @@ export type SessionsRow = {
   user_agent: string | null;
 };
 
+export type ShopCountDeltasRow = {
+  id: Generated<number>;
+  shop_id: string;
+  measure: 'booked' | 'delivered';
+  day: string;
+  pickup_location_id: string;
+  status: string;
+  n: number;
+};
+
+export type ShopCountsRow = {
+  shop_id: string;
+  measure: 'booked' | 'delivered';
+  day: string;
+  pickup_location_id: string;
+  status: string;
+  n: number;
+};
+
 export type ShopCustomersRow = {
   id: Generated<string>;
   shop_id: string;

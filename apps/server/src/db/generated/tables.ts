@@ -60,6 +60,8 @@ export type GeneratedDB = {
   price_plans: P.PricePlansRow;
   rate_limit_hits: P.RateLimitHitsRow;
   sessions: P.SessionsRow;
+  shop_count_deltas: P.ShopCountDeltasRow;
+  shop_counts: P.ShopCountsRow;
   shop_customers: P.ShopCustomersRow;
   shop_members: P.ShopMembersRow;
   shop_payment_method_changes: P.ShopPaymentMethodChangesRow;

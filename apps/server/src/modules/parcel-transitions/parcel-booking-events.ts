@@ -1,6 +1,7 @@
 import type { ParcelStatus } from '@dak/domain/parcel-status';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { countBookings } from '../dashboard/dashboard.service';
 import { insertBookingEvents, insertEvent } from './parcel-transitions.repository';
 
 /**
@@ -19,6 +20,8 @@ export async function recordBookingEvents(
 ): Promise<void> {
   if (parcelIds.length === 0) return;
   await insertBookingEvents(trx, parcelIds, event);
+  // The dashboard counts them in their first status, in the booking's transaction.
+  await countBookings(trx, parcelIds);
 }
 
 /** A merchant's edit on the parcel's timeline: the status stays, the note says what changed. */

@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock';
 import { hashOtp, newNumericCode, sameHash } from '../../lib/secrets';
 import { assertHub, type StaffScope } from '../../lib/staff-scope';
 import { asAppError, rowRefusal } from '../../plugins/error-handler';
+import { countMove } from '../dashboard/dashboard.service';
 import type { CashHolder } from '../ledger/ledger.service';
 import { recordAudit } from './parcel-audit';
 import { runEffects, sendSms } from './parcel-effects';
@@ -387,6 +388,8 @@ export async function recordTransition(
     ...(collected !== null ? { amount_collected_poisha: collected } : {}),
   });
   if (!moved) throw new AppError('CONFLICT', operationsMessages.conflict, { trackingId: move.trackingId });
+  // The dashboard's counters move with the status, in this transaction.
+  await countMove(trx, { parcelId: move.parcelId, from: move.from, to: move.to, at: move.at });
   await insertEvent(trx, {
     parcel_id: move.parcelId,
     at: move.at,
