@@ -42,6 +42,17 @@ function shortDate(date: string, language: Language): string {
   return localizeDigits(`${Number(date.slice(8, 10))}/${Number(date.slice(5, 7))}`, language);
 }
 
+/** A stage's name on lines of about 16 characters: whole on a 360 px phone, beside its bar. */
+function wrapped(label: string): string[] {
+  const lines: string[] = [];
+  for (const word of label.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= 16) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 /** A count axis: whole numbers from zero, in the page's digits. */
 function countAxis(language: Language) {
   return {
@@ -117,11 +128,17 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
     [dashboard, t, language],
   );
 
+  const statusLabels = useMemo(
+    () => dashboardStatuses.map((status) => wrapped(t(`parcels.statuses.${status}`))),
+    [t],
+  );
+  // Tall enough for every stage's lines of name: 14 px a line, 10 between bars.
+  const byStatusHeight = Math.max(300, statusLabels.flat().length * 14 + statusLabels.length * 10 + 40);
   const byStatus = useMemo<ChartConfiguration<'bar'>>(
     () => ({
       type: 'bar',
       data: {
-        labels: dashboardStatuses.map((status) => t(`parcels.statuses.${status}`)),
+        labels: statusLabels,
         datasets: [
           {
             label: t('dashboard.charts.parcels'),
@@ -135,14 +152,15 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
-        scales: { x: countAxis(language) },
+        // Every stage named (Chart.js would skip some to fit a phone), in a smaller type.
+        scales: { x: countAxis(language), y: { ticks: { autoSkip: false, font: { size: 11 } } } },
         plugins: {
           legend: { display: false },
           tooltip: { callbacks: { label: (item) => formatNumber(item.parsed.x ?? 0, language) } },
         },
       },
     }),
-    [dashboard, t, language],
+    [dashboard, t, language, statusLabels],
   );
 
   return (
@@ -162,7 +180,7 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
       </figure>
       <figure className="dashboard-chart">
         <figcaption className="dashboard-chart__title">{t('dashboard.charts.byStatusTitle')}</figcaption>
-        <div className="dashboard-chart__canvas dashboard-chart__canvas--tall">
+        <div className="dashboard-chart__canvas" style={{ height: byStatusHeight }}>
           <ChartCanvas
             config={byStatus}
             testId="chart-by-status"
