@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardRange, dashboardRates, dashboardStatuses, datesOf, daysIn } from './dashboard';
+import {
+  dashboardRange,
+  dashboardRates,
+  dashboardStatuses,
+  datesOf,
+  daysIn,
+  defaultDashboardRange,
+} from './dashboard';
 
 const none = Object.fromEntries(dashboardStatuses.map((s) => [s, 0])) as Parameters<typeof dashboardRates>[0];
 
@@ -58,6 +65,16 @@ describe('the dashboard’s rates', () => {
     expect(dashboardRates({ ...none, delivered: 7, at_return_hub: 2, returned: 1 })).toEqual({
       successRate: 70,
       returnRate: 30,
+    });
+  });
+});
+
+describe('the screen’s default range', () => {
+  it('is the range the server fills in, today left out in Dhaka', () => {
+    // 23:59 on 26 November in Dhaka: still the 26th, so the 25th is the last whole day.
+    expect(defaultDashboardRange(new Date('2026-11-26T17:59:00Z'))).toEqual({
+      since: '2026-11-11',
+      until: '2026-11-25',
     });
   });
 });

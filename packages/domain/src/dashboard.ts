@@ -128,3 +128,13 @@ export const dashboardSchema = z.object({
   }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/**
+ * The default range: the last 15 whole days in Dhaka, yesterday the last of them (today is still
+ * running, so it is left out).
+ */
+export function defaultDashboardRange(now: Date): { since: string; until: string } {
+  const range = dashboardRange({}, now);
+  if ('refusal' in range) throw new Error('the default dashboard range is always valid');
+  return range;
+}

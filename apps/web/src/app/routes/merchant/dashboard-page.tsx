@@ -1,10 +1,14 @@
 import type { ProfileStep } from '@dak/domain/settings';
-import { Alert, Button, Card, Empty, Result, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../../features/auth/api/get-me';
+import { DashboardOverview } from '../../../features/dashboard/components/dashboard-overview';
+import { QuickLinks } from '../../../features/dashboard/components/quick-links';
 import { BouncedPaymentBanner } from '../../../features/payments/components/bounced-payment-banner';
 import { DueAmountNotice } from '../../../features/payments/components/due-amount-notice';
+import { PaymentsSummaryCards } from '../../../features/payments/components/payments-summary-cards';
+import { usePickupLocations } from '../../../features/pickup-locations/api/list-pickup-locations';
 import {
   ProfileCompletionCard,
   type StepLink,
@@ -36,6 +40,37 @@ function stepLinks(
     nid: shop.can('nid.submit') ? { to: '/nid' } : { note: t('profile.ownerOnly') },
     terms: { to: '/settings#terms' },
   };
+}
+
+/** The shop's parcels by stage for a range, filtered by any of its pickup locations. */
+function ShopOverview({ shop }: { shop: SelectedShop }) {
+  if (!shop.can('pickup.view')) return <DashboardOverview shopId={shop.id} pickupLocations={[]} />;
+  return <WithPickupLocations shop={shop} />;
+}
+
+function WithPickupLocations({ shop }: { shop: SelectedShop }) {
+  const locations = usePickupLocations(shop.id, {});
+  const options = (locations.data?.items ?? []).map(({ id, name }) => ({ id, name }));
+  return <DashboardOverview shopId={shop.id} pickupLocations={options} />;
+}
+
+/** The next places a merchant goes, those the member's role allows. */
+function shopQuickLinks(shop: SelectedShop) {
+  return [
+    ...(shop.can('parcel.create')
+      ? [
+          { key: 'book' as const, to: '/parcels/new' },
+          { key: 'bulk' as const, to: '/parcels/bulk' },
+        ]
+      : []),
+    { key: 'parcels' as const, to: '/parcels' },
+    { key: 'track' as const, to: '/track-parcel' },
+    { key: 'returns' as const, to: '/returned-parcels' },
+    ...(shop.can('payment.view') ? [{ key: 'payments' as const, to: '/payments' }] : []),
+    ...(shop.can('pickup.view')
+      ? [{ key: 'pickup' as const, to: `/shops/${shop.id}/pickup-locations` }]
+      : []),
+  ];
 }
 
 /** The tour waits while the terms modal asks for acceptance: one thing at a time. */
@@ -122,9 +157,16 @@ export function DashboardPage() {
       ) : status === 'loading' && shops.length > 0 ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : null}
-      <Card className="dashboard__card">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.emptyState')} />
-      </Card>
+      {shop?.can('parcel.view') ? <ShopOverview key={shop.id} shop={shop} /> : null}
+      {shop?.can('payment.view') ? (
+        <section className="dashboard__card" aria-labelledby="dashboard-payments">
+          <Typography.Title level={2} id="dashboard-payments" className="dashboard__card-title">
+            {t('dashboard.paymentsTitle')}
+          </Typography.Title>
+          <PaymentsSummaryCards key={shop.id} shopId={shop.id} />
+        </section>
+      ) : null}
+      {shop ? <QuickLinks links={shopQuickLinks(shop)} /> : null}
       {shop ? <Tour key={shop.id} shop={shop} steps={tour} /> : null}
     </div>
   );

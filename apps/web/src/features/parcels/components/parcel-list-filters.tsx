@@ -1,6 +1,6 @@
 import { extraTabsOf, type ParcelListExtraTab, type ParcelListPreferences } from '@dak/domain/parcel-list';
 import { type PaymentStatus, parcelStatusGroupNames, paymentStatuses } from '@dak/domain/parcel-status';
-import { DatePicker, Select, Tabs } from 'antd';
+import { DatePicker, Select, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ListSearch, usePhone } from '../../../components/list/list-results';
@@ -34,8 +34,12 @@ export function ParcelTabs({
       className="parcel-tabs"
       activeKey={extraTab ?? filter.statusGroup ?? 'all'}
       // All is written out when the user's opening tab is another one.
+      // A stage picked on the dashboard (`status`) belongs to the tab it came with: a new tab drops it.
       onChange={(key) =>
-        update({ group: key === 'all' && !preferences.defaultStatusGroup ? undefined : key })
+        update({
+          group: key === 'all' && !preferences.defaultStatusGroup ? undefined : key,
+          status: undefined,
+        })
       }
       // The tabs that ask for the merchant's action come right after All, in sight on a phone.
       items={[
@@ -58,12 +62,21 @@ export function ParcelTabs({
 }
 
 /** The search (sent when typing pauses), payment and date filters. */
-export function ParcelFilters({ state: { filter, update } }: { state: FilterState }) {
+export function ParcelFilters({ state: { filter, extraTab, update } }: { state: FilterState }) {
   const { t } = useTranslation();
   const phone = usePhone();
   const search = useSearchText(filter.q ?? '', (q) => update({ q: q || undefined }), 350);
   return (
     <div className="list-filters">
+      {filter.status && !extraTab ? (
+        <Tag
+          closable={{ 'aria-label': t('parcels.clearStatus') }}
+          data-testid="status-filter"
+          onClose={() => update({ status: undefined })}
+        >
+          {t(`parcels.statuses.${filter.status}`)}
+        </Tag>
+      ) : null}
       <ListSearch search={search} section="parcels" className="parcel-filters__search" />
       <Select<PaymentStatus>
         allowClear

@@ -4,7 +4,7 @@ import {
   type ParcelListPreferences,
   parcelListExtraTabs,
 } from '@dak/domain/parcel-list';
-import { parcelStatusGroupNames, paymentStatuses } from '@dak/domain/parcel-status';
+import { parcelStatuses, parcelStatusGroupNames, paymentStatuses } from '@dak/domain/parcel-status';
 import { oneOf, useListParams } from '../../../components/list/use-list-params';
 import type { ParcelFilter } from '../api/list-parcels';
 
@@ -13,7 +13,9 @@ const isDate = (value: string | null): value is string => value !== null && /^\d
 /**
  * The parcel list's filters from the address. With no tab in the address the list opens on the
  * user's chosen tab; `group=all` is All then. `group` also names the tabs the preferences turn on
- * (Failed delivery, Needs prepayment); one turned off reads as All.
+ * (Failed delivery, Needs prepayment); one turned off reads as All. `status` narrows to one
+ * stage (the dashboard's counts link here with it); a held parcel asked for by name is shown
+ * even when held parcels are kept separate.
  */
 export function useParcelFilter(preferences: ParcelListPreferences) {
   const pageSize = preferences.pageSize;
@@ -23,10 +25,14 @@ export function useParcelFilter(preferences: ParcelListPreferences) {
   const from = params.get('from');
   const to = params.get('to');
   const q = params.get('q')?.trim() || undefined;
+  const status = extraTab
+    ? parcelListExtraTabs[extraTab]
+    : oneOf(params.get('status'), parcelStatuses, undefined);
+  const excludeStatus = excludedStatusOf(preferences, { tab: extraTab, searching: Boolean(q) });
   const filter: ParcelFilter = {
     statusGroup: oneOf(group, parcelStatusGroupNames, undefined),
-    status: extraTab ? parcelListExtraTabs[extraTab] : undefined,
-    excludeStatus: excludedStatusOf(preferences, { tab: extraTab, searching: Boolean(q) }),
+    status,
+    excludeStatus: excludeStatus === status ? undefined : excludeStatus,
     paymentStatus: oneOf(params.get('payment'), paymentStatuses, undefined),
     from: isDate(from) ? from : undefined,
     to: isDate(to) ? to : undefined,

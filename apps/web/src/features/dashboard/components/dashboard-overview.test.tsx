@@ -1,0 +1,202 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Dashboard, dashboardSchema } from '@dak/domain/dashboard';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { HttpResponse, http, recordRequests, server } from '../../../test/api';
+import { renderWithApp } from '../../../test/render';
+import { DashboardOverview, loadDashboardCharts } from './dashboard-overview';
+
+const shopId = '00000000-0000-4000-8000-000000000001';
+const dashboardUrl = `/api/v1/shops/${shopId}/dashboard`;
+
+/** The contract's shape and nothing more: what the server branch promises. */
+function aDashboard(since: string, until: string): Dashboard {
+  return dashboardSchema.parse({
+    counts: {
+      pickup_pending: 12,
+      pickup_hold: 2,
+      at_sorting: 1234,
+      in_transit: 4,
+      at_delivery_hub: 5,
+      out_for_delivery: 6,
+      delivery_attempted: 3,
+      delivered: 80,
+      return_at_delivery_hub: 1,
+      return_in_transit: 0,
+      at_return_hub: 2,
+      out_for_return: 1,
+      returned: 16,
+    },
+    successRate: 80,
+    series: [
+      { date: since, booked: 10, delivered: 4 },
+      { date: until, booked: 7, delivered: 9 },
+    ],
+  });
+}
+
+/** The API answers the dashboard for whatever range it is asked; the requests are kept. */
+function answerDashboard() {
+  const requests = recordRequests();
+  server.use(
+    http.get(dashboardUrl, ({ request }) => {
+      const url = new URL(request.url);
+      return HttpResponse.json(
+        aDashboard(url.searchParams.get('since') ?? '', url.searchParams.get('until') ?? ''),
+      );
+    }),
+  );
+  return () => requests.filter((r) => r.url.pathname === dashboardUrl).map((r) => r.url.searchParams);
+}
+
+// jsdom draws no canvas (and says so on every chart): the charts are checked by their text alternative.
+beforeAll(() => {
+  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await i18n.changeLanguage('en');
+});
+
+describe('the dashboard overview', () => {
+  it('shows the counts by stage, each linking to the parcel list with its stage and the range', async () => {
+    const asked = answerDashboard();
+    renderWithApp(<DashboardOverview shopId={shopId} pickupLocations={[]} />, {
+      url: '/dashboard?since=2026-11-01&until=2026-11-10',
+    });
+    const sorting = await screen.findByTestId('count-at_sorting');
+    expect(within(sorting).getByText('At sorting')).toBeTruthy();
+    expect(within(sorting).getByText('1,234')).toBeTruthy();
+    expect(sorting.getAttribute('href')).toBe(
+      '/parcels?group=forward_in_progress&status=at_sorting&from=2026-11-01&to=2026-11-10',
+    );
+    expect(screen.getByTestId('count-pickup_hold').getAttribute('href')).toBe(
+      '/parcels?group=pickup&status=pickup_hold&from=2026-11-01&to=2026-11-10',
+    );
+    expect(screen.getByTestId('count-returned').getAttribute('href')).toBe(
+      '/parcels?group=returned&status=returned&from=2026-11-01&to=2026-11-10',
+    );
+    expect(screen.getByTestId('count-delivery_attempted').className).toContain('stage-count--warning');
+    // The success rate is the server's; the return rate comes from the counts when it sends none: 20 of 100.
+    expect(within(screen.getByTestId('success-rate')).getByText('80%')).toBeTruthy();
+    expect(within(screen.getByTestId('return-rate')).getByText('20%')).toBeTruthy();
+    const params = asked()[0];
+    expect(params?.get('since')).toBe('2026-11-01');
+    expect(params?.get('until')).toBe('2026-11-10');
+    expect(params?.has('pickupLocationId')).toBe(false);
+  });
+
+  it('counts in Bengali digits in the Bengali panel', async () => {
+    answerDashboard();
+    await i18n.changeLanguage('bn');
+    renderWithApp(<DashboardOverview shopId={shopId} pickupLocations={[]} />, {
+      url: '/dashboard?since=2026-11-01&until=2026-11-10',
+    });
+    const sorting = await screen.findByTestId('count-at_sorting');
+    expect(within(sorting).getByText('১,২৩৪')).toBeTruthy();
+    expect(within(screen.getByTestId('success-rate')).getByText('৮০%')).toBeTruthy();
+  });
+
+  it('asks for the last 15 whole days by default: today, still running, left out (Dhaka time)', async () => {
+    // 01:30 on 26 November in Dhaka, still the 25th in UTC: the range ends on the 25th all the same.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T19:30:00Z'));
+    const asked = answerDashboard();
+    const { location } = renderWithApp(<DashboardOverview shopId={shopId} pickupLocations={[]} />, {
+      url: '/dashboard',
+    });
+    await screen.findByTestId('count-at_sorting');
+    const params = asked()[0];
+    expect(params?.get('since')).toBe('2026-11-11');
+    expect(params?.get('until')).toBe('2026-11-25');
+    expect(screen.getByTestId('dashboard-range').textContent).toBe(
+      'Parcels booked from 11 November 2026 to 25 November 2026',
+    );
+    expect(screen.getByTestId('count-delivered').getAttribute('href')).toContain(
+      'from=2026-11-11&to=2026-11-25',
+    );
+    // The default keeps the address clean; its preset is the one shown.
+    expect(location().search).toBe('');
+    expect(screen.getByText('Last 15 days')).toBeTruthy();
+  });
+
+  it('writes a preset and the pickup location to the address and asks for them', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T06:00:00Z'));
+    const asked = answerDashboard();
+    const user = userEvent.setup();
+    const pickup = '30000000-0000-4000-8000-000000000002';
+    const { location } = renderWithApp(
+      <DashboardOverview
+        shopId={shopId}
+        pickupLocations={[
+          { id: '30000000-0000-4000-8000-000000000001', name: 'Mirpur shop' },
+          { id: pickup, name: 'Uttara store' },
+        ]}
+      />,
+      { url: '/dashboard' },
+    );
+    await screen.findByTestId('count-at_sorting');
+    await user.click(screen.getByRole('combobox', { name: 'Date range' }));
+    await user.click(await screen.findByText('Last 7 days'));
+    await waitFor(() => expect(location().searchParams.get('since')).toBe('2026-11-19'));
+    expect(location().searchParams.get('until')).toBe('2026-11-25');
+    await user.click(screen.getByRole('combobox', { name: 'Pickup location' }));
+    await user.click(await screen.findByText('Uttara store'));
+    await waitFor(() => expect(location().searchParams.get('pickup')).toBe(pickup));
+    await waitFor(() => {
+      const last = asked().at(-1);
+      expect(last?.get('since')).toBe('2026-11-19');
+      expect(last?.get('pickupLocationId')).toBe(pickup);
+    });
+  });
+
+  it('draws the charts from a module loaded on its own', async () => {
+    answerDashboard();
+    renderWithApp(<DashboardOverview shopId={shopId} pickupLocations={[]} />, {
+      url: '/dashboard?since=2026-11-01&until=2026-11-10',
+    });
+    const perDay = await screen.findByTestId('chart-per-day');
+    expect(perDay.getAttribute('aria-label')).toBe('17 parcels booked and 13 delivered in this range');
+    expect(screen.getByTestId('chart-by-status').getAttribute('aria-label')).toContain('At sorting: 1,234');
+    const module = await loadDashboardCharts();
+    expect(typeof module.default).toBe('function');
+  });
+});
+
+describe('the chart library', () => {
+  // Chart.js stays out of the main bundle: only the charts module imports it, and that module is
+  // reached only through a dynamic import(), which Vite splits into its own chunk.
+  const root = join(__dirname, '..', '..', '..');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? sources(join(dir, entry.name))
+        : /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)
+          ? [join(dir, entry.name)]
+          : [],
+    );
+
+  it('is imported by the dashboard charts module alone', () => {
+    const importers = sources(root).filter((file) => /from ['"]chart\.js/.test(readFileSync(file, 'utf8')));
+    expect(importers.map((file) => file.slice(root.length + 1))).toEqual([
+      'features/dashboard/components/dashboard-charts.tsx',
+    ]);
+  });
+
+  it('is reached only through a dynamic import', () => {
+    const importers = sources(root).filter((file) =>
+      /['"]\.{1,2}\/[\w./-]*dashboard-charts['"]/.test(readFileSync(file, 'utf8')),
+    );
+    expect(importers.map((file) => file.slice(root.length + 1))).toEqual([
+      'features/dashboard/components/dashboard-overview.tsx',
+    ]);
+    const overview = readFileSync(join(root, 'features/dashboard/components/dashboard-overview.tsx'), 'utf8');
+    expect(overview).toMatch(/import\(\s*'\.\/dashboard-charts'\s*\)/);
+    expect(overview).not.toMatch(/^import[^;]*dashboard-charts/m);
+  });
+});
