@@ -11,6 +11,7 @@ import { expireParcelExportsJob } from './jobs/expire-parcel-exports.job';
 import { exportParcelsJob } from './jobs/export-parcels.job';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { pruneRateLimitHitsJob } from './jobs/prune-rate-limit-hits.job';
+import { sendNotificationSmsJob } from './jobs/send-notification-sms.job';
 import { type Clock, shiftedClock, systemClock } from './lib/clock';
 import { createLocalStorage } from './lib/storage';
 import { addressPredictionModule } from './modules/address-prediction/address-prediction.module';
@@ -32,6 +33,7 @@ import { invoicesModule } from './modules/invoices/invoices.module';
 import { labelsModule } from './modules/labels/labels.module';
 import { ledgerModule } from './modules/ledger/ledger.module';
 import { nidModule } from './modules/nid/nid.module';
+import { notificationsModule } from './modules/notifications/notifications.module';
 import { opsModule } from './modules/ops/ops.module';
 import { parcelExportsModule } from './modules/parcel-exports/parcel-exports.module';
 import { parcelListPreferencesModule } from './modules/parcel-list-preferences/parcel-list-preferences.module';
@@ -236,8 +238,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     retryDelaySeconds: config.jobsRetryDelaySeconds,
   });
   app.decorate('jobs', jobs);
+  // The merchant's notifications (issue 14): written by the causes with `notify`, streamed live
+  // through this process's LISTEN connection.
+  const notifications = notificationsModule({
+    ...core,
+    connection: deps.database.pool.options,
+    sessionOpen: async (token) => (await auth.sessions.find(token)) !== null,
+    heartbeatSeconds: config.eventsHeartbeatSeconds,
+    log: app.log,
+  });
+  jobs.register(
+    sendNotificationSmsJob({
+      notifications: notifications.service,
+      sms,
+      expireInSeconds: config.smsJobExpireSeconds,
+    }),
+  );
+  app.addHook('onReady', () => notifications.hub.start());
+  app.addHook('onClose', () => notifications.hub.stop());
   // Parcel moves (issue 5); each move queues its follow-ups (SMS) in its own transaction.
-  const parcelTransitions = parcelTransitionsModule({ db, clock, jobs, guards });
+  const parcelTransitions = parcelTransitionsModule({
+    db,
+    clock,
+    jobs,
+    guards,
+    autoReturnHours: config.autoReturnHours,
+  });
   const transitions = parcelTransitions.service;
   parcelSmsModule({
     db,
@@ -300,6 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The merchant's Payments and finance's invoices (issue 13).
   const invoices = invoicesModule({
     ...core,
+    jobs,
     ledger: ledger.service,
     paymentMethods: paymentMethods.service,
     payouts: config.payouts,
@@ -354,6 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         cash,
         invoices,
         payouts,
+        notifications,
       ];
       for (const module of modules) await api.register(module.routes);
       if (config.mode !== 'production') {

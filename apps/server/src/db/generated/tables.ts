@@ -398,6 +398,17 @@ export type NidSubmissionsRow = {
   created_at: TimestampWithDefault;
 };
 
+export type NotificationsRow = {
+  id: Generated<string>;
+  user_id: string;
+  shop_id: string;
+  kind: 'delivery_failed' | 'nid_decided' | 'parcel_returned' | 'payment_bounced' | 'payment_sent' | 'pickup_missed' | 'team_invitation';
+  params: JsonWithDefault;
+  link: string | null;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
+};
+
 export type OtpCodesRow = {
   id: Generated<string>;
   phone: string;
@@ -867,6 +878,7 @@ export type GeneratedDB = {
   media: MediaRow;
   nid_skips: NidSkipsRow;
   nid_submissions: NidSubmissionsRow;
+  notifications: NotificationsRow;
   otp_codes: OtpCodesRow;
   otp_locks: OtpLocksRow;
   parcel_audit_log: ParcelAuditLogRow;
