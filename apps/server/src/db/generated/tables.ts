@@ -400,6 +400,7 @@ export type NidSubmissionsRow = {
 
 export type NotificationsRow = {
   id: Generated<string>;
+  seq: Generated<number>;
   user_id: string;
   shop_id: string;
   kind: 'delivery_failed' | 'nid_decided' | 'parcel_returned' | 'payment_bounced' | 'payment_sent' | 'pickup_missed' | 'team_invitation';

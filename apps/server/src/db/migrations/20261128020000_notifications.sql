@@ -6,6 +6,8 @@
 -- event streams.
 create table notifications (
   id uuid primary key default gen_random_uuid(),
+  -- The order they were written in: the list's order (many share one instant: a test clock, one move).
+  seq bigint generated always as identity unique,
   user_id uuid not null references users (id),
   shop_id uuid not null references shops (id),
   kind text not null check (kind in (
@@ -18,5 +20,5 @@ create table notifications (
   created_at timestamptz not null
 );
 -- The centre's list (newest first) and its unread count, per user and shop.
-create index notifications_user_shop_idx on notifications (user_id, shop_id, created_at desc, id desc);
+create index notifications_user_shop_idx on notifications (user_id, shop_id, seq desc);
 create index notifications_unread_idx on notifications (user_id, shop_id) where read_at is null;

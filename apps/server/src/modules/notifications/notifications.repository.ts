@@ -84,8 +84,7 @@ export function createNotificationsRepository(db: Kysely<DB>) {
       const [rows, count] = await Promise.all([
         query
           .select(columns)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
+          .orderBy('seq', 'desc')
           .limit(page.limit)
           .offset(page.offset)
           .execute(),

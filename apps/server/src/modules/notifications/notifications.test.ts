@@ -1,8 +1,9 @@
 import { normalizePhone } from '@dak/domain/phone';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aParcel, aShop, walk } from '../../../test/factories';
+import { aParcel, aShop, aStaff, walk } from '../../../test/factories';
 import { addMember, caller, signInStaff } from '../../../test/fixtures';
 import { useTestApp } from '../../../test/helpers';
+import { aBkashNumber, aDeliveredParcel, anInvoice, aReturnedParcel } from '../../../test/money-fixtures';
 
 const t = useTestApp({ EVENTS_HEARTBEAT_SECONDS: '1' });
 const call = caller(t);
@@ -130,6 +131,54 @@ describe('notifications', () => {
     expect(rows).toEqual([{ user_id: editor.user.id }]);
     expect(await smsTo(shop.phone)).toEqual([]);
     expect(await smsTo(editor.phone)).toHaveLength(1);
+  });
+
+  it('tells of a returned parcel, a bounced payment and a sent one, each with its link', async () => {
+    const admin = await aStaff(t, { role: 'admin' });
+    const finance = await aStaff(t, { role: 'finance' });
+    const shop = await aShop(t);
+    const back = await aReturnedParcel(t, shop, admin.token);
+    await aDeliveredParcel(t, shop, admin.token);
+    await aBkashNumber(t, shop);
+    const invoice = await anInvoice(t, shop, '2026-11-23');
+    const bounced = await call('POST', `/ops/invoices/${invoice.invoiceId}/bounced`, finance.token, {
+      reason: 'Wallet closed',
+    });
+    expect(bounced.statusCode, bounced.body).toBe(200);
+    const paidShop = await aShop(t);
+    await aDeliveredParcel(t, paidShop, admin.token);
+    await aBkashNumber(t, paidShop);
+    const paidInvoice = await anInvoice(t, paidShop, '2026-11-24');
+    const paid = await call('POST', `/ops/invoices/${paidInvoice.invoiceId}/paid`, finance.token, {
+      reference: 'TRX-77',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    const list = (await call('GET', `/shops/${shop.shop.id}/notifications`, shop.token)).json();
+    expect(list.items).toEqual([
+      expect.objectContaining({
+        kind: 'payment_bounced',
+        link: `/payments/invoices/${invoice.invoiceId}`,
+        params: { invoiceNumber: invoice.number, amountPoisha: invoice.netPoisha, reason: 'Wallet closed' },
+      }),
+      expect.objectContaining({
+        kind: 'parcel_returned',
+        link: `/parcels/${back.id}`,
+        params: { trackingId: back.trackingId },
+      }),
+      // On its way back it failed first.
+      expect.objectContaining({ kind: 'delivery_failed', link: `/parcels/${back.id}` }),
+    ]);
+    const sent = (await call('GET', `/shops/${paidShop.shop.id}/notifications`, paidShop.token)).json();
+    expect(sent.items).toEqual([
+      expect.objectContaining({
+        kind: 'payment_sent',
+        params: { invoiceNumber: paidInvoice.number, amountPoisha: paidInvoice.netPoisha },
+      }),
+    ]);
+    const texts = (await smsTo(shop.phone)).map((m) => m.body);
+    expect(texts.at(-1)).toContain(`Payment ${invoice.number}`);
+    expect(texts.at(-1)).toContain('bounced: Wallet closed');
   });
 
   it('lists, counts and marks read only the caller’s own notifications in the shop', async () => {
