@@ -168,6 +168,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = authModule({ db, clock, config, rateLimiter, sms });
   const { guards, otp } = auth;
   const core = { db, clock, guards };
+  // Background jobs (issue 4, part 7): created before the modules that queue them.
+  // The queue on its own pool: requests holding every API connection never stop the job runner.
+  const jobs = createJobs({
+    pool: deps.database.jobsPool,
+    mode: config.jobs,
+    log: app.log,
+    superviseSeconds: config.jobsSuperviseSeconds,
+    retryDelaySeconds: config.jobsRetryDelaySeconds,
+  });
+  app.decorate('jobs', jobs);
+  // The merchant's notifications (issue 14): written by the causes with `notify`, streamed live
+  // through this process's LISTEN connection.
+  const notifications = notificationsModule({
+    ...core,
+    connection: deps.database.pool.options,
+    sessionOpen: async (token) => (await auth.sessions.find(token)) !== null,
+    heartbeatSeconds: config.eventsHeartbeatSeconds,
+    log: app.log,
+  });
+  jobs.register(
+    sendNotificationSmsJob({
+      notifications: notifications.service,
+      sms,
+      expireInSeconds: config.smsJobExpireSeconds,
+    }),
+  );
+  app.addHook('onReady', () => notifications.hub.start());
+  app.addHook('onClose', () => notifications.hub.stop());
   const geo = geoModule({ db });
   const pickupLocations = pickupLocationsModule(core);
   const pickups = pickupLocations.service;
@@ -176,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Payments, NID, terms, flags, settings and the console (issue 3).
   const storage = createLocalStorage(config.filesDir);
   const paymentMethods = paymentMethodsModule({ ...core, otp, dataKeys: config.dataKeys });
-  const nid = nidModule({ ...core, storage });
+  const nid = nidModule({ ...core, storage, jobs });
   const terms = termsModule(core);
   const flagsOf = flagsModule(core);
   const flags = flagsOf.service;
@@ -228,34 +256,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Reading addresses into areas (issue 4, part 5).
   const addressPredictionOf = addressPredictionModule({ db, clock, ...limited });
   const addressPrediction = addressPredictionOf.service;
-  // Background jobs (issue 4, part 7): created before the modules that queue them.
-  // The queue on its own pool: requests holding every API connection never stop the job runner.
-  const jobs = createJobs({
-    pool: deps.database.jobsPool,
-    mode: config.jobs,
-    log: app.log,
-    superviseSeconds: config.jobsSuperviseSeconds,
-    retryDelaySeconds: config.jobsRetryDelaySeconds,
-  });
-  app.decorate('jobs', jobs);
-  // The merchant's notifications (issue 14): written by the causes with `notify`, streamed live
-  // through this process's LISTEN connection.
-  const notifications = notificationsModule({
-    ...core,
-    connection: deps.database.pool.options,
-    sessionOpen: async (token) => (await auth.sessions.find(token)) !== null,
-    heartbeatSeconds: config.eventsHeartbeatSeconds,
-    log: app.log,
-  });
-  jobs.register(
-    sendNotificationSmsJob({
-      notifications: notifications.service,
-      sms,
-      expireInSeconds: config.smsJobExpireSeconds,
-    }),
-  );
-  app.addHook('onReady', () => notifications.hub.start());
-  app.addHook('onClose', () => notifications.hub.stop());
   // Parcel moves (issue 5); each move queues its follow-ups (SMS) in its own transaction.
   const parcelTransitions = parcelTransitionsModule({
     db,
