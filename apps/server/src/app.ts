@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pickupLocations = pickupLocationsModule(core);
   const pickups = pickupLocations.service;
   const shops = shopsModule({ ...core, otp, pickups });
-  const team = teamModule({ ...core, accounts: auth.accounts, otp });
+  const team = teamModule({ ...core, accounts: auth.accounts, otp, jobs });
   // Payments, NID, terms, flags, settings and the console (issue 3).
   const storage = createLocalStorage(config.filesDir);
   const paymentMethods = paymentMethodsModule({ ...core, otp, dataKeys: config.dataKeys });

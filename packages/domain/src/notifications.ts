@@ -35,12 +35,14 @@ export const notificationTopicOf: Record<NotificationKind, 'parcelUpdates' | 'pa
 /**
  * Where a notification goes for a user with these preferences: in the app (the centre, the live
  * toast) when the `push` channel is on, by SMS when `sms` is on; either only when the kind's topic
- * is on. Email is not sent by Dak yet.
+ * is on. A team invitation is not texted (its code SMS was). Email is not sent by Dak yet.
  */
 export function notificationChannelsFor(kind: NotificationKind, prefs: NotificationPrefs) {
   const topic = notificationTopicOf[kind];
   const wanted = topic === null || prefs[topic];
-  return { inApp: wanted && prefs.push, sms: wanted && prefs.sms };
+  // The invitation's own code SMS ("join a shop's team") already told the phone: no second text.
+  const texted = kind !== 'team_invitation';
+  return { inApp: wanted && prefs.push, sms: wanted && prefs.sms && texted };
 }
 
 /** What each kind carries (all strings or numbers, so the row's JSON is the same everywhere). */

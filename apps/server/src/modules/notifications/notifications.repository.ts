@@ -31,6 +31,9 @@ export function createNotificationsRepository(db: Kysely<DB>) {
         .orderBy('u.id')
         .execute();
     },
+    async shopName(trx: Executor, shopId: string) {
+      return (await trx.selectFrom('shops').select('name').where('id', '=', shopId).executeTakeFirst())?.name;
+    },
     user(trx: Executor, userId: string) {
       return trx
         .selectFrom('users')
@@ -82,12 +85,7 @@ export function createNotificationsRepository(db: Kysely<DB>) {
       let query = db.selectFrom('notifications').where('user_id', '=', userId).where('shop_id', '=', shopId);
       if (page.unread) query = query.where('read_at', 'is', null);
       const [rows, count] = await Promise.all([
-        query
-          .select(columns)
-          .orderBy('seq', 'desc')
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
+        query.select(columns).orderBy('seq', 'desc').limit(page.limit).offset(page.offset).execute(),
         query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { rows: rows as NotificationRow[], count: Number(count.n) };

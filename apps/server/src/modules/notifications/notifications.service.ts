@@ -42,6 +42,11 @@ export async function notify(trx: Transaction<DB> | Executor, jobs: Jobs, cause:
   const people = cause.userId
     ? [await repo.user(trx, cause.userId)].filter((u) => u !== undefined)
     : await repo.recipients(trx, cause.shopId);
+  // An invitation names the shop: the invited person does not know it yet.
+  const params =
+    cause.kind === 'team_invitation' && !cause.params.shopName
+      ? { ...cause.params, shopName: (await repo.shopName(trx, cause.shopId)) ?? '' }
+      : cause.params;
   for (const person of people) {
     const channels = notificationChannelsFor(cause.kind, readNotificationPrefs(person.notification_prefs));
     if (channels.inApp) {
@@ -49,7 +54,7 @@ export async function notify(trx: Transaction<DB> | Executor, jobs: Jobs, cause:
         userId: person.id,
         shopId: cause.shopId,
         kind: cause.kind,
-        params: cause.params,
+        params,
         link: cause.link ?? null,
         at: cause.at,
       });
@@ -58,7 +63,7 @@ export async function notify(trx: Transaction<DB> | Executor, jobs: Jobs, cause:
       await jobs.sendWithin(trx as Transaction<DB>, sendNotificationSmsJobName, {
         userId: person.id,
         kind: cause.kind,
-        params: cause.params,
+        params,
       });
     }
   }

@@ -2,7 +2,7 @@ import { normalizePhone } from '@dak/domain/phone';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aParcel, aShop, aStaff, walk } from '../../../test/factories';
 import { addMember, caller, signInStaff } from '../../../test/fixtures';
-import { useTestApp } from '../../../test/helpers';
+import { lastOtp, uniquePhone, useTestApp } from '../../../test/helpers';
 import { aBkashNumber, aDeliveredParcel, anInvoice, aReturnedParcel } from '../../../test/money-fixtures';
 
 const t = useTestApp({ EVENTS_HEARTBEAT_SECONDS: '1' });
@@ -179,6 +179,34 @@ describe('notifications', () => {
     const texts = (await smsTo(shop.phone)).map((m) => m.body);
     expect(texts.at(-1)).toContain(`Payment ${invoice.number}`);
     expect(texts.at(-1)).toContain('bounced: Wallet closed');
+  });
+
+  it('tells an added team member, naming the shop, and nobody else', async () => {
+    const shop = await aShop(t);
+    const phone = uniquePhone();
+    expect((await call('POST', `/shops/${shop.shop.id}/members/otp`, shop.token, { phone })).statusCode).toBe(
+      200,
+    );
+    const added = await call('POST', `/shops/${shop.shop.id}/members`, shop.token, {
+      phone,
+      role: 'editor',
+      code: await lastOtp(t.app, phone),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const rows = await t.database.db
+      .selectFrom('notifications')
+      .select(['user_id', 'kind', 'params'])
+      .where('shop_id', '=', shop.shop.id)
+      .execute();
+    expect(rows).toEqual([
+      {
+        user_id: added.json().userId,
+        kind: 'team_invitation',
+        params: { role: 'editor', shopName: 'Karim Fashion' },
+      },
+    ]);
+    // The invitation's code SMS told the phone already: no second text.
+    expect(await smsTo(phone)).toEqual([]);
   });
 
   it('lists, counts and marks read only the caller’s own notifications in the shop', async () => {
