@@ -275,7 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const hubs = hubsModule({ db, clock, guards });
   // Pickups, scan-in, bags and line-haul trips (issue 5, parts 3 and 4).
-  const hubWork = hubWorkModule({ db, clock, transitions, guards });
+  const hubWork = hubWorkModule({ db, clock, transitions, guards, jobs });
   const deliveryRuns = deliveryRunsModule({ db, clock, storage, transitions, guards });
   const tracking = trackingModule({ ...core, ...limited });
   // Bulk booking from a sheet (issue 4, part 6).

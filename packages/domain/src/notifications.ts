@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pickupMissedReasons } from './hub-work';
 import { failedAttemptReasons } from './parcel-status';
 import type { Language, NotificationPrefs } from './settings';
 
@@ -92,7 +93,9 @@ function dhakaTime(iso: string | undefined) {
 }
 
 const reasonText = (reason: string | undefined, language: Language) => {
-  const known = failedAttemptReasons[reason as keyof typeof failedAttemptReasons];
+  const known =
+    failedAttemptReasons[reason as keyof typeof failedAttemptReasons] ??
+    pickupMissedReasons[reason as keyof typeof pickupMissedReasons];
   return known ? known[language] : (reason ?? '');
 };
 
