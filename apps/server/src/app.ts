@@ -11,6 +11,7 @@ import { expireParcelExportsJob } from './jobs/expire-parcel-exports.job';
 import { exportParcelsJob } from './jobs/export-parcels.job';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { pruneRateLimitHitsJob } from './jobs/prune-rate-limit-hits.job';
+import { sendNotificationSmsJob } from './jobs/send-notification-sms.job';
 import { type Clock, shiftedClock, systemClock } from './lib/clock';
 import { createLocalStorage } from './lib/storage';
 import { addressPredictionModule } from './modules/address-prediction/address-prediction.module';
@@ -33,6 +34,7 @@ import { invoicesModule } from './modules/invoices/invoices.module';
 import { labelsModule } from './modules/labels/labels.module';
 import { ledgerModule } from './modules/ledger/ledger.module';
 import { nidModule } from './modules/nid/nid.module';
+import { notificationsModule } from './modules/notifications/notifications.module';
 import { opsModule } from './modules/ops/ops.module';
 import { parcelExportsModule } from './modules/parcel-exports/parcel-exports.module';
 import { parcelListPreferencesModule } from './modules/parcel-list-preferences/parcel-list-preferences.module';
@@ -167,15 +169,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = authModule({ db, clock, config, rateLimiter, sms });
   const { guards, otp } = auth;
   const core = { db, clock, guards };
+  // Background jobs (issue 4, part 7): created before the modules that queue them.
+  // The queue on its own pool: requests holding every API connection never stop the job runner.
+  const jobs = createJobs({
+    pool: deps.database.jobsPool,
+    mode: config.jobs,
+    log: app.log,
+    superviseSeconds: config.jobsSuperviseSeconds,
+    retryDelaySeconds: config.jobsRetryDelaySeconds,
+  });
+  app.decorate('jobs', jobs);
+  // The merchant's notifications (issue 14): written by the causes with `notify`, streamed live
+  // through this process's LISTEN connection.
+  const notifications = notificationsModule({
+    ...core,
+    connection: deps.database.pool.options,
+    sessionOpen: async (token) => (await auth.sessions.find(token)) !== null,
+    heartbeatSeconds: config.eventsHeartbeatSeconds,
+    log: app.log,
+  });
+  jobs.register(
+    sendNotificationSmsJob({
+      notifications: notifications.service,
+      sms,
+      expireInSeconds: config.smsJobExpireSeconds,
+    }),
+  );
+  app.addHook('onReady', () => notifications.hub.start());
+  app.addHook('onClose', () => notifications.hub.stop());
   const geo = geoModule({ db });
   const pickupLocations = pickupLocationsModule(core);
   const pickups = pickupLocations.service;
   const shops = shopsModule({ ...core, otp, pickups });
-  const team = teamModule({ ...core, accounts: auth.accounts, otp });
+  const team = teamModule({ ...core, accounts: auth.accounts, otp, jobs });
   // Payments, NID, terms, flags, settings and the console (issue 3).
   const storage = createLocalStorage(config.filesDir);
   const paymentMethods = paymentMethodsModule({ ...core, otp, dataKeys: config.dataKeys });
-  const nid = nidModule({ ...core, storage });
+  const nid = nidModule({ ...core, storage, jobs });
   const terms = termsModule(core);
   const flagsOf = flagsModule(core);
   const flags = flagsOf.service;
@@ -227,18 +257,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Reading addresses into areas (issue 4, part 5).
   const addressPredictionOf = addressPredictionModule({ db, clock, ...limited });
   const addressPrediction = addressPredictionOf.service;
-  // Background jobs (issue 4, part 7): created before the modules that queue them.
-  // The queue on its own pool: requests holding every API connection never stop the job runner.
-  const jobs = createJobs({
-    pool: deps.database.jobsPool,
-    mode: config.jobs,
-    log: app.log,
-    superviseSeconds: config.jobsSuperviseSeconds,
-    retryDelaySeconds: config.jobsRetryDelaySeconds,
-  });
-  app.decorate('jobs', jobs);
   // Parcel moves (issue 5); each move queues its follow-ups (SMS) in its own transaction.
-  const parcelTransitions = parcelTransitionsModule({ db, clock, jobs, guards });
+  const parcelTransitions = parcelTransitionsModule({
+    db,
+    clock,
+    jobs,
+    guards,
+    autoReturnHours: config.autoReturnHours,
+  });
   const transitions = parcelTransitions.service;
   parcelSmsModule({
     db,
@@ -250,7 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const hubs = hubsModule({ db, clock, guards });
   // Pickups, scan-in, bags and line-haul trips (issue 5, parts 3 and 4).
-  const hubWork = hubWorkModule({ db, clock, transitions, guards });
+  const hubWork = hubWorkModule({ db, clock, transitions, guards, jobs });
   const deliveryRuns = deliveryRunsModule({ db, clock, storage, transitions, guards });
   const tracking = trackingModule({ ...core, ...limited });
   // Bulk booking from a sheet (issue 4, part 6).
@@ -301,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The merchant's Payments and finance's invoices (issue 13).
   const invoices = invoicesModule({
     ...core,
+    jobs,
     ledger: ledger.service,
     paymentMethods: paymentMethods.service,
     payouts: config.payouts,
@@ -358,6 +385,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         invoices,
         payouts,
         dashboard,
+        notifications,
       ];
       for (const module of modules) await api.register(module.routes);
       if (config.mode !== 'production') {

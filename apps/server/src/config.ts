@@ -114,6 +114,7 @@ const schema = z.object({
   JOBS_RETRY_DELAY_SECONDS: int(1, 3600).default(30),
   /** How long one try of the parcel SMS job may run before it counts as dead (longer than the gateway's 10 s timeout). */
   SMS_JOB_EXPIRE_SECONDS: int(1, 3600).default(120),
+  EVENTS_HEARTBEAT_SECONDS: int(1, 300).default(20),
   /** Where pg_dump and pg_restore are (npm run backup / restore), when not found by themselves. */
   PG_BIN_DIR: z.string().min(1).optional(),
   /** How long a finished parcel export can be downloaded. */
@@ -257,6 +258,8 @@ export type Config = {
   jobsSuperviseSeconds: number;
   jobsRetryDelaySeconds: number;
   smsJobExpireSeconds: number;
+  /** How often an open event stream gets a heartbeat and its session is checked (issue 14). */
+  eventsHeartbeatSeconds: number;
   pgBinDir: string | undefined;
   exportTtlHours: number;
   autoReturnHours: number;
@@ -365,6 +368,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,
     jobsRetryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS,
     smsJobExpireSeconds: e.SMS_JOB_EXPIRE_SECONDS,
+    eventsHeartbeatSeconds: e.EVENTS_HEARTBEAT_SECONDS,
     pgBinDir: e.PG_BIN_DIR,
     exportTtlHours: e.EXPORT_TTL_HOURS,
     autoReturnHours: e.AUTO_RETURN_HOURS,

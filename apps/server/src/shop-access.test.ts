@@ -25,7 +25,15 @@ const viewerMayCall = new Set([
   'POST /api/v1/shops/:shopId/parcel-exports',
   // The viewer's own list preferences.
   'PUT /api/v1/shops/:shopId/parcel-list-preferences',
+  // The viewer's own notifications.
+  'POST /api/v1/shops/:shopId/notifications/read-all',
+  'POST /api/v1/shops/:shopId/notifications/:notificationId/read',
 ]);
+/**
+ * Event streams answer a permitted caller with a stream that stays open; their refusals are
+ * checked here like any route, their streams in notifications.test.ts over real HTTP.
+ */
+const streams = new Set(['GET /api/v1/shops/:shopId/events']);
 /** Routes under this prefix are public by design (a shop's public card); they may only read. */
 const publicPrefix = '/api/v1/public/';
 
@@ -118,6 +126,7 @@ describe('shop-scoped routes', () => {
     for (const route of shopRoutes()) {
       const permission = route.shopPermission;
       if (!permission) continue;
+      if (streams.has(label(route)) && can(role, permission)) continue;
       const res = await call(route, tokens[who]);
       const name = `${label(route)} as ${role} (${permission})`;
       expect(res.status, name).toBeLessThan(500);

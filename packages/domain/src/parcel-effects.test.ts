@@ -17,16 +17,22 @@ describe('the effects of entering a status', () => {
     for (const key of Object.keys(effectsOnEntering)) expect(parcelStatuses).toContain(key);
   });
 
-  it('sends the SMS it sent before the table, and settles the money where it becomes final: written out here, so a change must change this too', () => {
+  it('sends the SMS it sent before the table, and settles the money where it becomes final, tells the merchant of a failure and a return: written out here, so a change must change this too', () => {
     const sms: Partial<Record<ParcelStatus, ParcelEffect[]>> = {
       out_for_delivery: [{ kind: 'sms', template: 'out_for_delivery' }],
       delivered: [
         { kind: 'ledger', settle: 'delivered' },
         { kind: 'sms', template: 'delivered' },
       ],
-      delivery_attempted: [{ kind: 'sms', template: 'delivery_attempted', withReason: true }],
+      delivery_attempted: [
+        { kind: 'sms', template: 'delivery_attempted', withReason: true },
+        { kind: 'notify', event: 'delivery_failed' },
+      ],
       out_for_return: [{ kind: 'sms', template: 'return_otp' }],
-      returned: [{ kind: 'ledger', settle: 'returned' }],
+      returned: [
+        { kind: 'ledger', settle: 'returned' },
+        { kind: 'notify', event: 'parcel_returned' },
+      ],
       lost: [{ kind: 'ledger', settle: 'lost' }],
       damaged: [{ kind: 'ledger', settle: 'damaged' }],
     };

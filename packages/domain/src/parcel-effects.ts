@@ -33,7 +33,12 @@ export type ParcelEffect =
    * The parcel's money becomes final (issue 13): its settlement is posted to the ledger in the
    * move's transaction and its payment stage moves to unpaid.
    */
-  | { kind: 'ledger'; settle: 'delivered' | 'returned' | 'lost' | 'damaged' };
+  | { kind: 'ledger'; settle: 'delivered' | 'returned' | 'lost' | 'damaged' }
+  /**
+   * The shop's people are told (issue 14): a notification in the app and by SMS, as each one's
+   * preferences say, written in the move's transaction.
+   */
+  | { kind: 'notify'; event: 'delivery_failed' | 'parcel_returned' };
 
 /** Every status the machine can enter, with its effects (none for most). */
 export const effectsOnEntering: Record<ParcelStatus, readonly ParcelEffect[]> = {
@@ -48,13 +53,20 @@ export const effectsOnEntering: Record<ParcelStatus, readonly ParcelEffect[]> = 
     { kind: 'ledger', settle: 'delivered' },
     { kind: 'sms', template: 'delivered' },
   ],
-  delivery_attempted: [{ kind: 'sms', template: 'delivery_attempted', withReason: true }],
+  // The customer hears why; the merchant is asked to decide before the parcel comes back by itself.
+  delivery_attempted: [
+    { kind: 'sms', template: 'delivery_attempted', withReason: true },
+    { kind: 'notify', event: 'delivery_failed' },
+  ],
   return_at_delivery_hub: [],
   return_in_transit: [],
   at_return_hub: [],
   // The merchant's hand-over code: a new trip, a new code.
   out_for_return: [{ kind: 'sms', template: 'return_otp' }],
-  returned: [{ kind: 'ledger', settle: 'returned' }],
+  returned: [
+    { kind: 'ledger', settle: 'returned' },
+    { kind: 'notify', event: 'parcel_returned' },
+  ],
   deleted: [],
   cancelled: [],
   // Written off after pickup: the shop is compensated by the rule in money.ts.

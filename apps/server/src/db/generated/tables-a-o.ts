@@ -392,6 +392,18 @@ export type NidSubmissionsRow = {
   created_at: TimestampWithDefault;
 };
 
+export type NotificationsRow = {
+  id: Generated<string>;
+  seq: Generated<number>;
+  user_id: string;
+  shop_id: string;
+  kind: 'delivery_failed' | 'nid_decided' | 'parcel_returned' | 'payment_bounced' | 'payment_sent' | 'pickup_missed' | 'team_invitation';
+  params: JsonWithDefault;
+  link: string | null;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
+};
+
 export type OtpCodesRow = {
   id: Generated<string>;
   phone: string;

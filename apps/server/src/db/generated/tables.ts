@@ -41,6 +41,7 @@ export type GeneratedDB = {
   media: A.MediaRow;
   nid_skips: A.NidSkipsRow;
   nid_submissions: A.NidSubmissionsRow;
+  notifications: A.NotificationsRow;
   otp_codes: A.OtpCodesRow;
   otp_locks: A.OtpLocksRow;
   parcel_audit_log: P.ParcelAuditLogRow;

@@ -44,6 +44,7 @@ export function authModule(
     service,
     otp,
     accounts,
+    sessions,
     guards,
     routes: async (api: Parameters<ReturnType<typeof authRoutes>>[0]) => {
       await api.register(authRoutes({ auth: service, guards }));

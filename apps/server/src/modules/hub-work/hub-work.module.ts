@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import type { Guards } from '../../plugins/auth';
 import type { ParcelTransitionsService } from '../parcel-transitions/parcel-transitions.service';
@@ -13,12 +14,14 @@ export function hubWorkModule(deps: {
   clock: Clock;
   transitions: ParcelTransitionsService;
   guards: Guards;
+  jobs?: Jobs;
 }) {
   const service = createHubWorkService({
     db: deps.db,
     clock: deps.clock,
     repo: createHubWorkRepository(deps.db),
     transitions: deps.transitions,
+    jobs: deps.jobs,
   });
   return { service, routes: hubWorkRoutes({ hubWork: service, guards: deps.guards }) };
 }

@@ -125,6 +125,12 @@ describe('pickups', () => {
     });
     expect(missed.statusCode, missed.body).toBe(200);
     expect(missed.json()).toMatchObject({ pickedUp: false, reason: 'not_ready' });
+    // The merchant is told in the tick's transaction (issue 14).
+    const told = (await call('GET', `/shops/${merchant.shop.id}/notifications`, merchant.token)).json();
+    expect(told.items[0]).toMatchObject({
+      kind: 'pickup_missed',
+      params: { trackingId: second.trackingId, reason: 'not_ready' },
+    });
     // The merchant's (and the customer's) timeline says why.
     const tracking = await call('GET', `/tracking/${second.trackingId}`);
     expect(tracking.json().events.at(-1)).toMatchObject({

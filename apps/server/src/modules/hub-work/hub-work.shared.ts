@@ -5,6 +5,7 @@ import { normalizeTrackingId } from '@dak/domain/tracking-id';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import { assertHub, type StaffScope } from '../../lib/staff-scope';
 import type {
@@ -21,6 +22,8 @@ export type HubWorkDeps = {
   clock: Clock;
   repo: HubWorkRepository;
   transitions: ParcelTransitionsService;
+  /** A missed pickup tells the merchant (issue 14 notifications); absent in tests that build it alone. */
+  jobs?: Jobs;
 };
 
 export const pickupStatuses: ParcelStatus[] = ['pickup_pending', 'pickup_hold'];

@@ -8,6 +8,7 @@ import {
 import type { ParcelStatus } from '@dak/domain/parcel-status';
 import { normalizeTrackingId } from '@dak/domain/tracking-id';
 import { AppError } from '../../errors';
+import { notify } from '../notifications/notifications.service';
 import { recordStatusNote } from '../parcel-transitions/parcel-transitions.service';
 import { type HubWorkDeps, type HubWorker, hubWorkTools, pickupStatuses } from './hub-work.shared';
 
@@ -177,6 +178,15 @@ export function createPickupsService(deps: HubWorkDeps) {
           note: reason,
           hubId: pickup.hub_id,
         });
+        if (!input.pickedUp && deps.jobs) {
+          await notify(trx, deps.jobs, {
+            shopId: parcel.shop_id,
+            kind: 'pickup_missed',
+            at: now,
+            link: `/parcels/${parcel.id}`,
+            params: { trackingId, ...(reason ? { reason } : {}) },
+          });
+        }
       });
       const view = await riderPickup(pickup.id);
       const parcel = view.parcels.find((p) => p.trackingId === trackingId);

@@ -1,3 +1,4 @@
+import type { Jobs } from '../../jobs/jobs';
 import type { ModuleDeps } from '../../lib/module';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
@@ -14,6 +15,7 @@ export function invoicesModule(
     ledger: LedgerService;
     paymentMethods: Pick<PaymentMethodsService, 'current'>;
     payouts: { minimumTaka: number; schedule: string };
+    jobs?: Jobs;
   },
 ) {
   const service = createPaymentsService({
@@ -22,6 +24,7 @@ export function invoicesModule(
     ledger: deps.ledger,
     paymentMethodOf: (shopId) => deps.paymentMethods.current(shopId),
     payouts: deps.payouts,
+    jobs: deps.jobs,
   });
   return { service, routes: invoicesRoutes({ payments: service, guards: deps.guards }) };
 }

@@ -1,7 +1,9 @@
 import { accountCodes, moneyMessages, type PayoutMethod } from '@dak/domain/money';
 import type { Executor } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Jobs } from '../../jobs/jobs';
 import { post } from '../ledger/ledger.service';
+import { notify } from '../notifications/notifications.service';
 import {
   decideInvoice,
   insertInvoice,
@@ -80,7 +82,12 @@ export async function decideInvoicePayment(
   trx: Executor,
   invoiceId: string,
   decision: Decision,
-  by: { staffId: string | null; at: Date },
+  by: {
+    staffId: string | null;
+    at: Date;
+    /** The shop's people are told (issue 14) with these jobs (their SMS); absent: no notification. */
+    jobs?: Jobs;
+  },
 ) {
   const invoice = await lockInvoice(trx, invoiceId);
   if (!invoice) throw new AppError('NOT_FOUND', moneyMessages.invoiceNotFound);
@@ -116,5 +123,18 @@ export async function decideInvoicePayment(
     ],
   });
   await setPaymentStatus(trx, { invoiceId }, decision.status);
+  if (by.jobs) {
+    await notify(trx, by.jobs, {
+      shopId: invoice.shop_id,
+      kind: paid ? 'payment_sent' : 'payment_bounced',
+      at: by.at,
+      link: `/payments/invoices/${invoiceId}`,
+      params: {
+        invoiceNumber: invoice.number,
+        amountPoisha: net,
+        ...(paid ? {} : { reason: decision.reason }),
+      },
+    });
+  }
   return { ...invoice, status: decision.status };
 }

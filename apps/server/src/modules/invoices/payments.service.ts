@@ -22,6 +22,7 @@ import { normalizeTrackingId } from '@dak/domain/tracking-id';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import { pageOf } from '../../lib/paging';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -110,8 +111,10 @@ export function createPaymentsService(deps: {
   ledger: LedgerService;
   paymentMethodOf: PaymentMethodOf;
   payouts: { minimumTaka: number; schedule: string };
+  /** Finance's decisions tell the shop (notifications' SMS jobs). */
+  jobs?: Jobs;
 }) {
-  const { db, clock } = deps;
+  const { db, clock, jobs } = deps;
 
   async function ownInvoice(shopId: string, invoiceId: string) {
     const invoice = await shopInvoice(db, shopId, invoiceId);
@@ -276,7 +279,7 @@ export function createPaymentsService(deps: {
     ): Promise<OpsInvoice> {
       await db
         .transaction()
-        .execute((trx) => decideInvoicePayment(trx, invoiceId, decision, { staffId, at: clock.now() }));
+        .execute((trx) => decideInvoicePayment(trx, invoiceId, decision, { staffId, at: clock.now(), jobs }));
       const row = await opsInvoice(db, invoiceId);
       if (!row) throw new AppError('NOT_FOUND', moneyMessages.invoiceNotFound);
       return opsView(row);
@@ -323,7 +326,7 @@ export function createPaymentsService(deps: {
             r.status === 'paid'
               ? ({ status: 'paid', reference: r.reference } as const)
               : ({ status: 'bounced', reason: r.reason } as const);
-          await decideInvoicePayment(trx, id, decision, { staffId, at });
+          await decideInvoicePayment(trx, id, decision, { staffId, at, jobs });
         }
       });
       return {

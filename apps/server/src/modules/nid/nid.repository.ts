@@ -112,7 +112,7 @@ export function createNidRepository(db: Kysely<DB>) {
         })
         .where('id', '=', id)
         .where('status', '=', 'pending')
-        .returning(['id'])
+        .returning(['id', 'user_id', 'shop_id'])
         .executeTakeFirst();
     },
   };

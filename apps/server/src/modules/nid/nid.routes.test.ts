@@ -290,6 +290,14 @@ describe('sending, reviewing and the profile step', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toEqual({ id: next.id, status: 'verified' });
     expect(await stepNid()).toBe(true);
+    // Each decision told the merchant (issue 14), newest first.
+    const told = (await call('GET', `/shops/${merchant.shop.id}/notifications`, merchant.token)).json();
+    expect(
+      told.items.map((n: { kind: string; params: object; link: string }) => [n.kind, n.params, n.link]),
+    ).toEqual([
+      ['nid_decided', { decision: 'approved' }, '/nid'],
+      ['nid_decided', { decision: 'rejected', reason: 'The photo is blurred' }, '/nid'],
+    ]);
 
     const verified = (await call('GET', `/shops/${merchant.shop.id}/nid`, merchant.token)).json();
     expect(verified).toMatchObject({ status: 'verified', restrictions: [], canSubmit: false });

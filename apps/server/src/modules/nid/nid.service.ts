@@ -14,10 +14,12 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import { decodesAsImage } from '../../lib/image-decode';
 import { pageOf } from '../../lib/paging';
 import type { Storage } from '../../lib/storage';
+import { notify } from '../notifications/notifications.service';
 import { createNidRepository } from './nid.repository';
 
 export type NidService = ReturnType<typeof createNidService>;
@@ -64,9 +66,40 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
  * written), reviewed by staff (pending → verified, or failed with a reason). The NID is the
  * person's: a shop shows its owner's status. The number and images never go to a log.
  */
-export function createNidService(deps: { db: Kysely<DB>; clock: Clock; storage: Storage }) {
+export function createNidService(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  storage: Storage;
+  /** The decision tells the person (issue 14 notifications); absent in tests that build the service alone. */
+  jobs?: Jobs;
+}) {
   const repo = createNidRepository(deps.db);
   const { storage, clock } = deps;
+
+  /** The decision and, in its transaction, the person's notification (when the NID was for a shop). */
+  function decideAndTell(
+    id: string,
+    decision: { status: 'verified' | 'failed'; reason: string | null; staffId: string },
+  ) {
+    return deps.db.transaction().execute(async (trx) => {
+      const now = clock.now();
+      const done = await repo.decide(id, { ...decision, now }, trx);
+      if (done?.shop_id && deps.jobs) {
+        await notify(trx, deps.jobs, {
+          shopId: done.shop_id,
+          userId: done.user_id,
+          kind: 'nid_decided',
+          at: now,
+          link: '/nid',
+          params: {
+            decision: decision.status === 'verified' ? 'approved' : 'rejected',
+            ...(decision.reason ? { reason: decision.reason } : {}),
+          },
+        });
+      }
+      return done;
+    });
+  }
 
   async function ownerOf(shopId: string) {
     const ownerId = await repo.findShopOwnerId(shopId);
@@ -231,22 +264,20 @@ export function createNidService(deps: { db: Kysely<DB>; clock: Clock; storage: 
     },
 
     async approve(input: { id: string; staffId: string }) {
-      const done = await repo.decide(input.id, {
+      const done = await decideAndTell(input.id, {
         status: 'verified',
         reason: null,
         staffId: input.staffId,
-        now: clock.now(),
       });
       if (!done) throw await decided(input.id);
       return { id: input.id, status: 'verified' as const };
     },
 
     async fail(input: { id: string; staffId: string; reason: string }) {
-      const done = await repo.decide(input.id, {
+      const done = await decideAndTell(input.id, {
         status: 'failed',
         reason: input.reason,
         staffId: input.staffId,
-        now: clock.now(),
       });
       if (!done) throw await decided(input.id);
       return { id: input.id, status: 'failed' as const };

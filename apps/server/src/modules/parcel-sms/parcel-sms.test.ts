@@ -7,8 +7,10 @@ import { caller, signInStaff } from '../../../test/fixtures';
 import { createTestApp, type TestApp, uniquePhone } from '../../../test/helpers';
 import { type BookingMerchant, bookingMerchant, bookParcel, walk } from '../../../test/operations-fixtures';
 import { createJobs, type Jobs } from '../../jobs/jobs';
+import { sendNotificationSmsJob } from '../../jobs/send-notification-sms.job';
 import { createLocalStorage } from '../../lib/storage';
 import { createDeliveryRunsService, type DeliveryRunsService } from '../delivery-runs/delivery-runs.service';
+import { createNotificationsService } from '../notifications/notifications.service';
 import {
   createParcelTransitionsService,
   type ParcelTransitionsService,
@@ -79,6 +81,10 @@ beforeAll(async () => {
   });
   transitions = createParcelTransitionsService({ db, clock: t.clock, jobs });
   parcelSmsModule({ db, clock: t.clock, jobs, sms, publicUrl: 'https://dak.example' });
+  // A failed attempt also tells the merchant (issue 14), by the same gateway.
+  jobs.register(
+    sendNotificationSmsJob({ notifications: createNotificationsService({ db, clock: t.clock }), sms }),
+  );
   runs = createDeliveryRunsService({
     db,
     clock: t.clock,

@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema';
 import type { Jobs } from '../../jobs/jobs';
 import { sendParcelSmsJobName } from '../../jobs/send-parcel-sms.job';
 import { type CashHolder, settleParcelMoney } from '../ledger/ledger.service';
+import { notify } from '../notifications/notifications.service';
 
 /** Queues a parcel SMS in the caller's transaction: it exists, and goes out, only after the commit. */
 export async function sendSms(trx: Transaction<DB>, jobs: Jobs, message: ParcelSms) {
@@ -18,7 +19,17 @@ export async function sendSms(trx: Transaction<DB>, jobs: Jobs, message: ParcelS
 export async function runEffects(
   trx: Transaction<DB>,
   jobs: Jobs,
-  move: { parcelId: string; to: ParcelStatus; reason?: string; at: Date; cashHolder: CashHolder | null },
+  move: {
+    parcelId: string;
+    shopId: string;
+    trackingId: string;
+    to: ParcelStatus;
+    reason?: string;
+    at: Date;
+    cashHolder: CashHolder | null;
+    /** Hours the merchant has to decide on a failed attempt before it returns by itself. */
+    decisionHours: number;
+  },
 ) {
   for (const effect of effectsOnEntering[move.to]) {
     switch (effect.kind) {
@@ -35,6 +46,22 @@ export async function runEffects(
           to: effect.settle,
           at: move.at,
           cashHolder: move.cashHolder,
+        });
+        break;
+      case 'notify':
+        await notify(trx, jobs, {
+          shopId: move.shopId,
+          kind: effect.event,
+          at: move.at,
+          link: `/parcels/${move.parcelId}`,
+          params:
+            effect.event === 'delivery_failed'
+              ? {
+                  trackingId: move.trackingId,
+                  ...(move.reason ? { reason: move.reason } : {}),
+                  deadline: new Date(move.at.getTime() + move.decisionHours * 3600_000).toISOString(),
+                }
+              : { trackingId: move.trackingId },
         });
         break;
       default: {

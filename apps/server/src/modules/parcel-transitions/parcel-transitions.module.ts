@@ -10,7 +10,18 @@ import { createParcelTransitionsService } from './parcel-transitions.service';
  * Parcel moves (issue 5): the one writer of a parcel's status, events, audit log and OTP columns.
  * Each move runs its follow-ups (the domain's effects table) in its own transaction, so `jobs`.
  */
-export function parcelTransitionsModule(deps: { db: Kysely<DB>; clock: Clock; jobs: Jobs; guards: Guards }) {
-  const service = createParcelTransitionsService({ db: deps.db, clock: deps.clock, jobs: deps.jobs });
+export function parcelTransitionsModule(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  jobs: Jobs;
+  guards: Guards;
+  autoReturnHours?: number;
+}) {
+  const service = createParcelTransitionsService({
+    db: deps.db,
+    clock: deps.clock,
+    jobs: deps.jobs,
+    autoReturnHours: deps.autoReturnHours,
+  });
   return { service, routes: parcelTransitionsRoutes({ transitions: service, guards: deps.guards }) };
 }

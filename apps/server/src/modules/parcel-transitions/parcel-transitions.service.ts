@@ -128,7 +128,13 @@ const taka = (poisha: number) => poisha / 100;
  * exactly when the move does, and run after the commit, so a slow or failing gateway never holds
  * up or undoes a move.
  */
-export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Clock; jobs: Jobs }) {
+export function createParcelTransitionsService(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  jobs: Jobs;
+  /** AUTO_RETURN_HOURS: the failed attempt's decision deadline in its notification (24 by default). */
+  autoReturnHours?: number;
+}) {
   const { db, clock, jobs } = deps;
 
   /** Hub staff move only parcels whose pickup or delivery hub is theirs; riders by their run. */
@@ -262,6 +268,9 @@ export function createParcelTransitionsService(deps: { db: Kysely<DB>; clock: Cl
     await request.withinMove?.(trx, parcel.id);
     await runEffects(trx, jobs, {
       parcelId: parcel.id,
+      shopId: parcel.shop_id,
+      trackingId,
+      decisionHours: deps.autoReturnHours ?? 24,
       to: request.to,
       reason: request.reason,
       at: now,

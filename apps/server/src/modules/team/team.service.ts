@@ -2,9 +2,11 @@ import { type EmployeeRole, type Member, teamMessages } from '@dak/domain/shop';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import type { AccountsService } from '../auth/accounts.service';
 import type { OtpService } from '../auth/otp.service';
+import { notify } from '../notifications/notifications.service';
 import type { TeamRepository } from './team.repository';
 
 type Row = NonNullable<Awaited<ReturnType<TeamRepository['find']>>>;
@@ -33,6 +35,8 @@ export function createTeamService(deps: {
   repo: TeamRepository;
   users: Pick<AccountsService, 'findUserByPhone' | 'insertUser'>;
   otp: OtpService;
+  /** The new member is told (issue 14 notifications); absent in tests that build the service alone. */
+  jobs?: Jobs;
 }) {
   const { db, clock, repo, users, otp } = deps;
 
@@ -89,6 +93,16 @@ export function createTeamService(deps: {
           trx,
         );
         if (!added) throw new AppError('ALREADY_A_MEMBER', teamMessages.alreadyMember);
+        if (deps.jobs) {
+          await notify(trx, deps.jobs, {
+            shopId: input.shopId,
+            userId: user.id,
+            kind: 'team_invitation',
+            at: now,
+            link: '/dashboard',
+            params: { role: input.role },
+          });
+        }
         return user.id;
       });
       return toMember(await load(input.shopId, userId));
