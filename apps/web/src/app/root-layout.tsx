@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { AppLayout, type NavItem } from '../components/layouts/app-layout';
 import { useAuth } from '../lib/auth-storage';
 import { AccountActions } from './account-actions';
+import { useRouteTitle } from './route-title';
 import { ShopProvider, useShopState } from './shop-context';
 
 /**
@@ -36,6 +37,7 @@ function useNavLinks(): NavItem[] {
 }
 
 function Shell() {
+  useRouteTitle();
   return (
     <AppLayout links={useNavLinks()} actions={<AccountActions />}>
       <Outlet />

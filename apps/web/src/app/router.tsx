@@ -6,6 +6,7 @@ import { endSession } from '../lib/session';
 import { PageLoading } from './page-loading';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
+import { TitledOutlet, titled } from './route-title';
 import { LoginPage } from './routes/public/login-page';
 import { NotFoundPage } from './routes/public/not-found-page';
 import { PublicSitePage } from './routes/public/public-site-page';
@@ -23,9 +24,9 @@ export const router = createBrowserRouter([
     children: [
       // The home page is the public site's, rendered by the server: leave the app for it.
       { index: true, element: <PublicSitePage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'register', element: <RegisterPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'login', ...titled('pageTitles.login'), element: <LoginPage /> },
+      { path: 'register', ...titled('pageTitles.register'), element: <RegisterPage /> },
+      { path: 'reset-password', ...titled('pageTitles.resetPassword'), element: <ResetPasswordPage /> },
       {
         element: <RequireAuth kind="user" />,
         children: [
@@ -35,110 +36,129 @@ export const router = createBrowserRouter([
             children: [
               {
                 path: 'dashboard',
+                ...titled('pageTitles.dashboard'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/dashboard-page')).DashboardPage,
                 }),
               },
               {
                 path: 'shops',
+                ...titled('pageTitles.shops'),
                 lazy: async () => ({ Component: (await import('./routes/merchant/shops-page')).ShopsPage }),
               },
               {
                 path: 'shops/new',
+                ...titled('pageTitles.createShop'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/create-shop-page')).CreateShopPage,
                 }),
               },
               {
                 path: 'shops/:shopId/settings',
+                ...titled('pageTitles.shopSettings'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/shop-settings-page')).ShopSettingsPage,
                 }),
               },
               {
                 path: 'shops/:shopId/pickup-locations',
+                ...titled('pageTitles.pickupLocations'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/pickup-locations-page')).PickupLocationsPage,
                 }),
               },
               {
                 path: 'shops/:shopId/team',
+                ...titled('pageTitles.team'),
                 lazy: async () => ({ Component: (await import('./routes/merchant/team-page')).TeamPage }),
               },
               {
                 path: 'parcels',
+                ...titled('pageTitles.parcels'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/parcels-page')).ParcelsPage,
                 }),
               },
               {
                 path: 'returned-parcels',
+                ...titled('pageTitles.returns'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/returned-parcels-page')).ReturnedParcelsPage,
                 }),
               },
               {
                 path: 'track-parcel',
+                ...titled('pageTitles.trackParcel'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/track-parcel-page')).TrackParcelPage,
                 }),
               },
               {
                 path: 'call-logs',
+                ...titled('pageTitles.callLogs'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/call-logs-page')).CallLogsPage,
                 }),
               },
               {
                 path: 'customers',
+                ...titled('pageTitles.customers'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/customers-page')).CustomersPage,
                 }),
               },
               {
                 path: 'parcels/new',
+                ...titled('pageTitles.bookParcel'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/book-parcel-page')).BookParcelPage,
                 }),
               },
               {
                 path: 'parcels/bulk',
+                ...titled('pageTitles.bulkUpload'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/bulk-upload-page')).BulkUploadPage,
                 }),
               },
               {
                 path: 'parcels/:parcelId',
+                ...titled('pageTitles.parcel'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/parcel-detail-page')).ParcelDetailPage,
                 }),
               },
               {
                 path: 'payments',
+                ...titled('pageTitles.payments'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/payments-page')).PaymentsPage,
                 }),
               },
               {
                 path: 'payments/invoices/:invoiceId',
+                ...titled('pageTitles.invoice'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/invoice-page')).InvoicePage,
                 }),
               },
               {
                 path: 'transactions',
+                ...titled('pageTitles.transactions'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/transactions-page')).TransactionsPage,
                 }),
               },
               {
                 path: 'settings',
+                ...titled('pageTitles.settings'),
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/settings-page')).SettingsPage,
                 }),
               },
               {
                 path: 'nid',
+                ...titled('pageTitles.nid'),
                 lazy: async () => ({ Component: (await import('./routes/merchant/nid-page')).NidPage }),
               },
             ],
@@ -147,6 +167,7 @@ export const router = createBrowserRouter([
       },
       {
         path: 'ops/login',
+        ...titled('pageTitles.opsLogin'),
         lazy: async () => ({ Component: (await import('./routes/ops/ops-login-page')).OpsLoginPage }),
       },
       {
@@ -158,99 +179,120 @@ export const router = createBrowserRouter([
             children: [
               {
                 index: true,
+                ...titled('opsConsole.nav.overview'),
                 lazy: async () => ({ Component: (await import('./routes/ops/ops-home-page')).OpsHomePage }),
               },
               {
                 path: 'shops',
+                ...titled('opsConsole.nav.shops'),
                 lazy: async () => ({ Component: (await import('./routes/ops/shops-page')).ShopsPage }),
               },
               {
                 path: 'shops/:shopId',
+                ...titled('opsConsole.pageTitles.shop'),
                 lazy: async () => ({
                   Component: (await import('./routes/ops/shop-detail-page')).ShopDetailPage,
                 }),
               },
               {
                 path: 'nid',
+                ...titled('opsConsole.nav.nid'),
                 lazy: async () => ({ Component: (await import('./routes/ops/nid-page')).NidPage }),
               },
               {
                 path: 'banks',
+                ...titled('opsConsole.nav.banks'),
                 lazy: async () => ({ Component: (await import('./routes/ops/banks-page')).BanksPage }),
               },
               {
                 path: 'terms',
+                ...titled('opsConsole.nav.terms'),
                 lazy: async () => ({ Component: (await import('./routes/ops/terms-page')).TermsPage }),
               },
               {
                 path: 'flags',
+                ...titled('opsConsole.nav.flags'),
                 lazy: async () => ({ Component: (await import('./routes/ops/flags-page')).FlagsPage }),
               },
               {
                 path: 'sms',
+                ...titled('opsConsole.nav.sms'),
                 lazy: async () => ({ Component: (await import('./routes/ops/sms-page')).SmsPage }),
               },
               {
                 path: 'content',
+                ...titled('opsConsole.nav.content'),
                 lazy: async () => ({ Component: (await import('./routes/ops/content-page')).ContentPage }),
               },
               {
                 path: 'leads',
+                ...titled('opsConsole.nav.leads'),
                 lazy: async () => ({ Component: (await import('./routes/ops/leads-page')).LeadsPage }),
               },
               {
                 path: 'hubs',
+                ...titled('opsConsole.nav.hubs'),
                 lazy: async () => ({ Component: (await import('./routes/ops/hubs-page')).HubsPage }),
               },
               {
                 path: 'riders',
+                ...titled('opsConsole.nav.riders'),
                 lazy: async () => ({ Component: (await import('./routes/ops/riders-page')).RidersPage }),
               },
               {
                 path: 'pickups',
+                ...titled('opsConsole.nav.pickups'),
                 lazy: async () => ({ Component: (await import('./routes/ops/pickups-page')).PickupsPage }),
               },
               {
                 path: 'hub-scan',
+                ...titled('opsConsole.nav.hub-scan'),
                 lazy: async () => ({ Component: (await import('./routes/ops/hub-scan-page')).HubScanPage }),
               },
               {
                 path: 'runs',
+                ...titled('opsConsole.nav.runs'),
                 lazy: async () => ({ Component: (await import('./routes/ops/runs-page')).RunsPage }),
               },
               {
                 path: 'returns',
+                ...titled('opsConsole.nav.returns'),
                 lazy: async () => ({ Component: (await import('./routes/ops/returns-page')).ReturnsPage }),
               },
               {
                 path: 'parcel-status',
+                ...titled('opsConsole.nav.parcel-status'),
                 lazy: async () => ({
                   Component: (await import('./routes/ops/parcel-status-page')).ParcelStatusPage,
                 }),
               },
               {
                 path: 'cash',
+                ...titled('opsConsole.nav.cash'),
                 lazy: async () => ({ Component: (await import('./routes/ops/cash-page')).CashPage }),
               },
               {
                 path: 'payouts',
+                ...titled('opsConsole.nav.payouts'),
                 lazy: async () => ({ Component: (await import('./routes/ops/payouts-page')).PayoutsPage }),
               },
             ],
           },
         ],
       },
-      { path: '503', element: <ServiceUnavailablePage /> },
+      { path: '503', ...titled('pageTitles.unavailable'), element: <ServiceUnavailablePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
   {
     // The rider's phone view: outside the site's frame, its own small chunks, none of the console's.
+    element: <TitledOutlet />,
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <PageLoading />,
     children: [
       {
         path: 'rider/login',
+        ...titled('pageTitles.riderLogin'),
         lazy: async () => ({ Component: (await import('./routes/rider/rider-login-page')).RiderLoginPage }),
       },
       {
@@ -262,16 +304,19 @@ export const router = createBrowserRouter([
             children: [
               {
                 index: true,
+                ...titled('pageTitles.riderRun'),
                 lazy: async () => ({ Component: (await import('./routes/rider/rider-home')).RiderHome }),
               },
               {
                 path: 'run',
+                ...titled('pageTitles.riderRun'),
                 lazy: async () => ({
                   Component: (await import('./routes/rider/rider-run-page')).RiderRunPage,
                 }),
               },
               {
                 path: 'pickups',
+                ...titled('pageTitles.riderPickups'),
                 lazy: async () => ({
                   Component: (await import('./routes/rider/rider-pickups-page')).RiderPickupsPage,
                 }),
