@@ -183,6 +183,36 @@ describe('the dashboard’s counters', () => {
       }),
       { numRuns: 8, endOnFailure: true },
     );
+    // A random walk may stop short of the far ends; one parcel is walked to each on purpose, so
+    // the counters are always checked there too (a refused move fails here, not silently).
+    const ends: ParcelStatus[][] = [
+      ['at_sorting', 'in_transit', 'at_delivery_hub', 'out_for_delivery', 'delivered'],
+      [
+        'at_sorting',
+        'in_transit',
+        'at_delivery_hub',
+        'out_for_delivery',
+        'delivery_attempted',
+        'return_at_delivery_hub',
+      ],
+    ];
+    for (const path of ends) {
+      await run({ kind: 'book', shop: 0, location: 0 });
+      const parcel = parcels[parcels.length - 1] as (typeof parcels)[number];
+      for (const status of path) {
+        const res = await call('POST', `/ops/parcels/${parcel.trackingId}/status`, admin.token, {
+          status,
+          reason: 'customer_unreachable',
+          ...(status === 'delivered' ? { amountCollected: 600 } : {}),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        await run({ kind: 'fold' });
+        expect(await counters(), status).toEqual(await fullCount());
+      }
+    }
+    await run({ kind: 'book', shop: 1, location: 1 });
+    await run({ kind: 'delete', parcel: parcels.length - 1 });
+    expect(await counters(), 'deleted').toEqual(await fullCount());
     // The walk reached the far ends of the machine, so the property saw more than bookings.
     const reached = await t.database.db.selectFrom('parcel_events').select('to_status').distinct().execute();
     expect(reached.map((r) => r.to_status)).toEqual(
