@@ -36,6 +36,7 @@ import { ledgerModule } from './modules/ledger/ledger.module';
 import { nidModule } from './modules/nid/nid.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { opsModule } from './modules/ops/ops.module';
+import { opsOverviewModule } from './modules/ops-overview/ops-overview.module';
 import { parcelExportsModule } from './modules/parcel-exports/parcel-exports.module';
 import { parcelListPreferencesModule } from './modules/parcel-list-preferences/parcel-list-preferences.module';
 import { parcelSmsModule } from './modules/parcel-sms/parcel-sms.module';
@@ -341,6 +342,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paymentMethods: paymentMethods.service,
     payouts: config.payouts,
   });
+  // The console's home: each hub's waiting work and its riders' cash (issue 14).
+  const opsOverview = opsOverviewModule({ ...core, cash: cash.service });
   // The public site's content and the enterprise leads (issue 6).
   const siteContent = siteContentModule({ ...core, storage });
   const enterpriseLeads = enterpriseLeadsModule({ ...core, ...limited });
@@ -386,6 +389,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         payouts,
         dashboard,
         notifications,
+        opsOverview,
       ];
       for (const module of modules) await api.register(module.routes);
       if (config.mode !== 'production') {

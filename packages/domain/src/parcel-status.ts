@@ -533,3 +533,31 @@ export const parcelTypes = ['forward', 'reverse'] as const;
 export type ParcelType = (typeof parcelTypes)[number];
 export const flowTypes = ['regular', 'exchange_return'] as const;
 export type FlowType = (typeof flowTypes)[number];
+
+// Where a parcel is ----------------------------------------------------------------------------
+
+/**
+ * The hub a parcel in a status is at (or, on the road, last left): its first (pickup-side) hub
+ * until it leaves for the delivery hub and again when it comes back; the delivery area's hub from
+ * arrival until it starts back; none before pickup and once written off. Events record it; the
+ * operations overview counts a hub's waiting work by it.
+ */
+export const parcelHubSide: Record<ParcelStatus, 'pickup' | 'delivery' | null> = {
+  pickup_pending: null,
+  pickup_hold: null,
+  deleted: null,
+  cancelled: null,
+  at_sorting: 'pickup',
+  in_transit: 'pickup',
+  at_delivery_hub: 'delivery',
+  out_for_delivery: 'delivery',
+  delivery_attempted: 'delivery',
+  delivered: 'delivery',
+  return_at_delivery_hub: 'delivery',
+  return_in_transit: 'delivery',
+  at_return_hub: 'pickup',
+  out_for_return: 'pickup',
+  returned: 'pickup',
+  lost: null,
+  damaged: null,
+};

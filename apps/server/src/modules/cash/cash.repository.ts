@@ -41,6 +41,17 @@ export function createCashRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** The riders working in the hubs (every hub when null), with their hub. */
+    ridersOfHubs(hubIds: readonly string[] | null, trx: Executor = db) {
+      let q = trx
+        .selectFrom('staff as s')
+        .innerJoin('staff_hubs as sh', 'sh.staff_id', 's.id')
+        .select(['s.id', 'sh.hub_id'])
+        .where('s.role', '=', 'rider');
+      if (hubIds) q = q.where('sh.hub_id', 'in', hubIds.length > 0 ? hubIds : ['-']);
+      return q.execute();
+    },
+
     /**
      * Locks the ledger account's row until the transaction ends, so two hand-overs of one rider
      * (or two deposits of one hub) are counted one after the other; false when it has none yet.

@@ -157,6 +157,23 @@ export function createCashService(deps: CashDeps) {
     },
 
     /**
+     * What the riders of each hub hold (every hub when `hubIds` is null), for the operations
+     * overview: the riders holding cash and the sum, in poisha, by hub. One balances read for all.
+     */
+    async ridersHoldingByHub(hubIds: readonly string[] | null) {
+      const riders = await repo.ridersOfHubs(hubIds);
+      const balances = await ledger.balances(riders.map((r) => accountCodes.rider(r.id)));
+      const byHub = new Map<string, { riders: number; holdingPoisha: number }>();
+      for (const r of riders) {
+        const holding = balances.get(accountCodes.rider(r.id)) ?? 0;
+        if (holding <= 0) continue;
+        const hub = byHub.get(r.hub_id) ?? { riders: 0, holdingPoisha: 0 };
+        byHub.set(r.hub_id, { riders: hub.riders + 1, holdingPoisha: hub.holdingPoisha + holding });
+      }
+      return byHub;
+    },
+
+    /**
      * Finance records the hub's bank deposit: the hub's cash goes to the bank settlement account.
      * The hub's account row is locked, so two deposits at once cannot both take the same cash.
      */

@@ -6,6 +6,7 @@ import {
   type DeliveryProof,
   isFullDelivery,
   type ParcelStatus,
+  parcelHubSide,
   sellerStatusOf,
   type TransitionActor,
 } from '@dak/domain/parcel-status';
@@ -86,32 +87,8 @@ export type TransitionResult = {
 
 type Locked = LockedParcel;
 
-/**
- * The hub an event happens at: the first (pickup side) hub until the parcel leaves it and again
- * when it comes back; the delivery area's hub from arrival until it starts back.
- */
-const hubSide: Record<ParcelStatus, 'pickup' | 'delivery' | null> = {
-  pickup_pending: null,
-  pickup_hold: null,
-  deleted: null,
-  cancelled: null,
-  at_sorting: 'pickup',
-  in_transit: 'pickup',
-  at_delivery_hub: 'delivery',
-  out_for_delivery: 'delivery',
-  delivery_attempted: 'delivery',
-  delivered: 'delivery',
-  return_at_delivery_hub: 'delivery',
-  return_in_transit: 'delivery',
-  at_return_hub: 'pickup',
-  out_for_return: 'pickup',
-  returned: 'pickup',
-  lost: null,
-  damaged: null,
-};
-
 function eventHub(parcel: Locked, from: ParcelStatus, to: ParcelStatus): string | null {
-  const side = hubSide[to] ?? hubSide[from];
+  const side = parcelHubSide[to] ?? parcelHubSide[from];
   if (side === 'pickup') return parcel.pickup_hub_id;
   if (side === 'delivery') return parcel.delivery_hub_id;
   return null;

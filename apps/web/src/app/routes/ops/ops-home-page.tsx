@@ -1,4 +1,5 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
+import { roomRoles } from '@dak/domain/staff-rooms';
 import { Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,9 +7,13 @@ import { OpsLoadError } from '../../../components/ops/ops-error';
 import { OpsPageHeader } from '../../../components/ops/ops-page-header';
 import { useOpsMe } from '../../../features/ops-auth/api/get-ops-me';
 import { roomsFor } from '../../../features/ops-auth/staff-rooms';
+import { OpsOverview } from '../../../features/ops-overview/components/ops-overview';
 import { roomLinks } from './room-links';
 
-/** The console's first page: who is signed in, as what, and the rooms that role opens. */
+/**
+ * The console's first page: who is signed in, as what, the live figures of their hubs (hub staff:
+ * the hubs room's roles), and the rooms that role opens.
+ */
 export function OpsHomePage() {
   const { t } = useTranslation();
   const me = useOpsMe();
@@ -19,12 +24,14 @@ export function OpsHomePage() {
   const { staff } = me.data;
   const rooms = roomsFor(staff.role);
   const role = t(`ops.roles.${staff.role}`);
+  const hubStaff = (roomRoles.hubs as readonly string[]).includes(staff.role);
   return (
     <>
       <OpsPageHeader
         title={t('ops.welcome', { name: staff.name })}
         subtitle={<span data-testid="staff-role">{t('ops.roleLine', { role })}</span>}
       />
+      {hubStaff ? <OpsOverview /> : null}
       {rooms.length === 0 ? (
         <div className="ops-panel ops-later">
           <Result
