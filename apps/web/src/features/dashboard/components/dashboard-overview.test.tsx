@@ -42,6 +42,7 @@ function aDashboard(since: string, until: string, needsAction = noAction): Dashb
     },
     successRate: 80,
     returnRate: 20,
+    lastDaySorting: { date: until, received: 7, sentOn: 5 },
     series: [
       { date: since, booked: 10, delivered: 4 },
       { date: until, booked: 7, delivered: 9 },
@@ -225,6 +226,17 @@ describe('what needs the merchant now', () => {
     expect(within(panel).getByText('আপনার পদক্ষেপ দরকার')).toBeTruthy();
     expect(within(panel).getByText('১টি ব্যর্থ ডেলিভারি আপনার সিদ্ধান্তের অপেক্ষায়')).toBeTruthy();
     expect(within(panel).getByText('৫ ঘণ্টা পর রিটার্ন হবে')).toBeTruthy();
+  });
+
+  it('shows last day’s sorting: received and sent on', async () => {
+    answerDashboard();
+    renderWithApp(<DashboardOverview shopId={shopId} pickupLocations={[]} />, {
+      url: '/dashboard?since=2026-11-01&until=2026-11-10',
+    });
+    const sorting = await screen.findByTestId('last-sorting');
+    expect(within(sorting).getByText('10 November 2026')).toBeTruthy();
+    expect(within(screen.getByTestId('sorting-received')).getByText('7')).toBeTruthy();
+    expect(within(screen.getByTestId('sorting-sent-on')).getByText('5')).toBeTruthy();
   });
 
   it('is not there when nothing waits', async () => {

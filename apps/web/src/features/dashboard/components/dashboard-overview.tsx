@@ -9,6 +9,7 @@ import { useLanguage } from '../../../lib/i18n';
 import { useDashboard } from '../api/get-dashboard';
 import { type DashboardPreset, dashboardPresets, useDashboardRange } from '../hooks/use-dashboard-range';
 import { DashboardRates } from './dashboard-rates';
+import { LastDaySorting } from './last-day-sorting';
 import { NeedsActionPanel } from './needs-action';
 import { StageCounts } from './stage-counts';
 import './dashboard.css';
@@ -128,6 +129,7 @@ export function DashboardOverview({
           </div>
         )}
       </section>
+      {dashboard.data?.lastDaySorting ? <LastDaySorting sorting={dashboard.data.lastDaySorting} /> : null}
     </>
   );
 }
