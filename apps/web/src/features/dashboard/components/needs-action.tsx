@@ -29,14 +29,17 @@ export function needsAnything(needs: NeedsAction): boolean {
   return needs.failedAttemptCount > 0 || needs.pickupsOnHold > 0 || needs.bouncedPayment === true;
 }
 
-/** The clock, again each minute, so the time left counts down while the page stays open. */
+/**
+ * Now, and a render again each minute so the time left counts down while the page stays open
+ * (read at each render: a failed delivery that arrives between ticks is measured from now).
+ */
 function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [, setTick] = useState(0);
   useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), minute);
+    const id = setInterval(() => setTick((n) => n + 1), minute);
     return () => clearInterval(id);
   }, []);
-  return now;
+  return Date.now();
 }
 
 /** "Returns in 5 h", "in 40 min", or "Returning now" once the time is up. */
