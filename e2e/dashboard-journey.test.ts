@@ -179,7 +179,7 @@ describe('the merchant’s home', () => {
       .toEqual([riderFirst.trackingId, riderSecond.trackingId]);
     await page.goBack();
     await page.getByTestId('needs-action').waitFor();
-    await shots(page, 'dashboard-journey', 'en', { waitForLoad: true });
+    await shots(page, 'dashboard-journey', 'en', { waitForLoad: true, scrollTop: true });
 
     // The rider, on a phone in another browser, opens the run and marks one not delivered.
     const riderSide = await signedInContext(browser, riderToken, {
@@ -231,7 +231,7 @@ describe('the merchant’s home', () => {
         .getByRole('link', { name: new RegExp(riderFirst.trackingId) })
         .textContent(),
     ).toContain('Returns in 23 h');
-    await shots(page, 'dashboard-toast', 'en', { closeToasts: false, settleMs: 200 });
+    await shots(page, 'dashboard-toast', 'en', { closeToasts: false, settleMs: 200, scrollTop: true });
 
     // Clicking the toast opens its link (the parcel); the bell's list then shows it read.
     await page.locator('.Toastify__toast').click();
@@ -256,7 +256,7 @@ describe('the merchant’s home', () => {
       '১',
     );
     await bn.getByTestId('chart-per-day').waitFor({ timeout: 20_000 });
-    await shots(bn, 'dashboard-journey', 'bn', { waitForLoad: true });
+    await shots(bn, 'dashboard-journey', 'bn', { waitForLoad: true, scrollTop: true });
     const secondAt = await failOnRiderScreen(riderPage, riderSecond.trackingId);
     const bnToast = bn.getByTestId('notification-toast');
     await bnToast.waitFor({ timeout: 3_000 });
@@ -266,6 +266,6 @@ describe('the merchant’s home', () => {
     );
     await bn.locator('.Toastify__toast').hover();
     await bn.getByTestId('needs-action').getByText('৩টি ব্যর্থ ডেলিভারি আপনার সিদ্ধান্তের অপেক্ষায়').waitFor();
-    await shots(bn, 'dashboard-toast', 'bn', { closeToasts: false, settleMs: 200 });
+    await shots(bn, 'dashboard-toast', 'bn', { closeToasts: false, settleMs: 200, scrollTop: true });
   });
 });
