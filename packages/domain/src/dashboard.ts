@@ -126,8 +126,18 @@ export const dashboardSchema = z.object({
      */
     bouncedPayment: z.boolean().nullable(),
   }),
+  /**
+   * Last day's sorting (spec: last-day-sorting): the shop's parcels received at a sorting hub
+   * yesterday (Dhaka) and those sent on from sorting that day, whatever the range.
+   */
+  lastDaySorting: z.object({ date: isoDate, received: count, sentOn: count }).optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** The day "last day's sorting" is about: yesterday in Dhaka (today's sorting is still going on). */
+export function lastSortingDay(now: Date): string {
+  return addDays(dhakaDate(now), -1);
+}
 
 /**
  * The default range: the last 15 whole days in Dhaka, yesterday the last of them (today is still

@@ -1,3 +1,4 @@
+import { dashboardMaxDays } from '@dak/domain/dashboard';
 import { type Message, type MessageParams, messageOf } from '@dak/domain/messages';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -111,6 +112,8 @@ const keyTranslations: Record<string, TranslationKey> = {
   'parcelExport.failed': 'parcels.export.failed',
   'parcelExport.tooMany': 'parcels.export.tooMany',
   // Bulk upload (issue 4, part 6; sheet limits and a retried confirm, issue 11).
+  'dashboard.rangeReversed': 'dashboard.messages.rangeReversed',
+  'dashboard.rangeTooLong': 'dashboard.messages.rangeTooLong',
   'bulk.pickupRequired': 'bulk.messages.pickupRequired',
   'bulk.acknowledgementRequired': 'bulk.messages.acknowledgementRequired',
   'bulk.noRows': 'bulk.messages.noRows',
@@ -168,6 +171,7 @@ export function translateKeyed(message: Message, t: TFunction): string | undefin
     values[name] = typeof value === 'number' ? formatNumber(value, language) : value;
   }
   if (message.key === 'bulk.tooManyRows') values.n = values.limit ?? '';
+  if (message.key === 'dashboard.rangeTooLong') values.n = formatNumber(dashboardMaxDays, language);
   if (message.key.startsWith('field.')) {
     const label = fieldLabels[String(message.params?.field ?? '')];
     if (!label) return undefined;

@@ -218,7 +218,7 @@ export type SessionsRow = {
 export type ShopCountDeltasRow = {
   id: Generated<number>;
   shop_id: string;
-  measure: 'booked' | 'delivered';
+  measure: 'booked' | 'delivered' | 'sorted_in' | 'sorted_out';
   day: string;
   pickup_location_id: string;
   status: string;
@@ -227,7 +227,7 @@ export type ShopCountDeltasRow = {
 
 export type ShopCountsRow = {
   shop_id: string;
-  measure: 'booked' | 'delivered';
+  measure: 'booked' | 'delivered' | 'sorted_in' | 'sorted_out';
   day: string;
   pickup_location_id: string;
   status: string;

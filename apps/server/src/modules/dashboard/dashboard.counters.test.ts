@@ -56,7 +56,7 @@ async function counters(): Promise<Map<Key, number>> {
   return new Map(rows.map((r) => [keyOf(r), r.n]));
 }
 
-/** The same, counted over every parcel and its delivered event. */
+/** The same, counted over every parcel and its delivered and sorting events. */
 async function fullCount(): Promise<Map<Key, number>> {
   const { rows } = await sql<{
     shop_id: string;
@@ -74,6 +74,18 @@ async function fullCount(): Promise<Map<Key, number>> {
         p.pickup_location_id, 'delivered', count(*)::int
       from parcels p join parcel_events e on e.parcel_id = p.id and e.to_status = 'delivered'
         and e.from_status <> 'delivered'
+      group by 1, 2, 3, 4, 5
+    union all
+    select p.shop_id, 'sorted_in', to_char((e.at at time zone 'Asia/Dhaka')::date, 'YYYY-MM-DD'),
+        p.pickup_location_id, 'at_sorting', count(*)::int
+      from parcels p join parcel_events e on e.parcel_id = p.id and e.to_status = 'at_sorting'
+        and e.from_status is distinct from 'at_sorting'
+      group by 1, 2, 3, 4, 5
+    union all
+    select p.shop_id, 'sorted_out', to_char((e.at at time zone 'Asia/Dhaka')::date, 'YYYY-MM-DD'),
+        p.pickup_location_id, e.to_status, count(*)::int
+      from parcels p join parcel_events e on e.parcel_id = p.id and e.from_status = 'at_sorting'
+        and e.to_status <> 'at_sorting'
       group by 1, 2, 3, 4, 5`.execute(t.database.db);
   return new Map(rows.map((r) => [keyOf(r), r.n]));
 }

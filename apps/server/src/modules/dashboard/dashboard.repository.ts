@@ -11,18 +11,30 @@ import type { Executor } from '../../db/schema';
 /** The Dhaka date of a parcel's booking, as the counters key it. */
 const bookedDay = sql`(p.created_at at time zone 'Asia/Dhaka')::date`;
 
-/** A move's deltas: one less in `from`, one more in `to`; a delivery also counts on its own day. */
+/**
+ * A move's deltas: one less in `from`, one more in `to`; a delivery, an arrival at sorting and a
+ * departure from it (under the status it left for) also count on the move's own day.
+ */
 export async function insertMoveDeltas(
   trx: Executor,
   move: { parcelId: string; from: ParcelStatus; to: ParcelStatus; at: Date },
 ) {
-  const delivered = move.to === 'delivered';
+  const moveDay = sql`(${move.at}::timestamptz at time zone 'Asia/Dhaka')::date`;
+  const onMoveDay = [
+    ...(move.to === 'delivered' ? [sql`('delivered', ${moveDay}, 'delivered', 1)`] : []),
+    ...(move.to === 'at_sorting' && move.from !== 'at_sorting'
+      ? [sql`('sorted_in', ${moveDay}, 'at_sorting', 1)`]
+      : []),
+    ...(move.from === 'at_sorting' && move.to !== 'at_sorting'
+      ? [sql`('sorted_out', ${moveDay}, ${move.to}::text, 1)`]
+      : []),
+  ];
   await sql`insert into shop_count_deltas (shop_id, measure, day, pickup_location_id, status, n)
     select p.shop_id, d.measure, coalesce(d.day, ${bookedDay}), p.pickup_location_id, d.status, d.n
     from parcels p cross join (values
       ('booked', null::date, ${move.from}::text, -1),
       ('booked', null::date, ${move.to}::text, 1)
-      ${delivered ? sql`, ('delivered', (${move.at}::timestamptz at time zone 'Asia/Dhaka')::date, 'delivered', 1)` : sql``}
+      ${onMoveDay.length > 0 ? sql`, ${sql.join(onMoveDay)}` : sql``}
     ) as d (measure, day, status, n)
     where p.id = ${move.parcelId}`.execute(trx);
 }
@@ -65,7 +77,8 @@ export async function rangeCounts(
   query: { shopId: string; since: string; until: string; pickupLocationId?: string },
 ): Promise<CountRow[]> {
   const location = query.pickupLocationId ? sql`and pickup_location_id = ${query.pickupLocationId}` : sql``;
-  const where = sql`shop_id = ${query.shopId} and day between ${query.since}::date and ${query.until}::date ${location}`;
+  const where = sql`shop_id = ${query.shopId} and measure in ('booked', 'delivered')
+    and day between ${query.since}::date and ${query.until}::date ${location}`;
   const result =
     await sql<CountRow>`select measure, to_char(day, 'YYYY-MM-DD') as day, status, sum(n)::int as n
     from (
@@ -90,4 +103,28 @@ export async function statusCount(
       select n from shop_count_deltas where ${where}
     ) c`.execute(db);
   return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * The shop's parcels received at sorting on a Dhaka day and those sent on from it that day (to a
+ * delivery hub, in transit or back to the return hub; lost and damaged ones are not sent on).
+ */
+export async function sortingCounts(
+  db: Executor,
+  query: { shopId: string; day: string; pickupLocationId?: string },
+): Promise<{ received: number; sentOn: number }> {
+  const location = query.pickupLocationId ? sql`and pickup_location_id = ${query.pickupLocationId}` : sql``;
+  const where = sql`shop_id = ${query.shopId} and measure in ('sorted_in', 'sorted_out')
+    and day = ${query.day}::date ${location}`;
+  const result = await sql<{ received: number; sent_on: number }>`select
+      coalesce(sum(n) filter (where measure = 'sorted_in'), 0)::int as received,
+      coalesce(sum(n) filter (where measure = 'sorted_out' and status not in ('lost', 'damaged')), 0)::int
+        as sent_on
+    from (
+      select measure, status, n from shop_counts where ${where}
+      union all
+      select measure, status, n from shop_count_deltas where ${where}
+    ) c`.execute(db);
+  const row = result.rows[0];
+  return { received: row?.received ?? 0, sentOn: row?.sent_on ?? 0 };
 }

@@ -96,6 +96,8 @@ describe('the shop dashboard', () => {
       { date: '2026-11-22', booked: 5, delivered: 1 },
       { date: '2026-11-23', booked: 2, delivered: 1 },
     ]);
+    // Last day's sorting is the 23rd's: `back` came in and went on, `movedNextDay` went on.
+    expect(body.lastDaySorting).toEqual({ date: '2026-11-23', received: 1, sentOn: 2 });
     expect(body.needsAction).toMatchObject({
       failedAttemptCount: 1,
       pickupsOnHold: 0,
@@ -125,7 +127,10 @@ describe('the shop dashboard', () => {
       counts: { ...zeros, pickup_pending: 1 },
       successRate: null,
       returnRate: null,
+      lastDaySorting: { date: '2026-11-23', received: 0, sentOn: 0 },
     });
+    // Sorting ignores the range, as needsAction does: it is always yesterday's.
+    expect(oneDay.json().lastDaySorting).toEqual({ date: '2026-11-23', received: 1, sentOn: 2 });
     const empty = await call('GET', url('?since=2026-10-01&until=2026-10-31'), shop.token);
     expect(empty.json().counts).toEqual(zeros);
   });

@@ -7,6 +7,7 @@ import {
   dashboardRates,
   dashboardStatuses,
   datesOf,
+  lastSortingDay,
 } from '@dak/domain/dashboard';
 import type { ParcelStatus } from '@dak/domain/parcel-status';
 import type { Kysely, Transaction } from 'kysely';
@@ -20,6 +21,7 @@ import {
   insertBookingDeltas,
   insertMoveDeltas,
   rangeCounts,
+  sortingCounts,
   statusCount,
 } from './dashboard.repository';
 
@@ -67,11 +69,13 @@ export function createDashboardService(deps: {
         throw new AppError('VALIDATION_FAILED', dashboardMessages[range.refusal], { field: 'since' });
       }
       const where = { shopId, ...range, pickupLocationId: query.pickupLocationId };
-      const [rows, onHold, attempted, bounced] = await Promise.all([
+      const sortingDay = lastSortingDay(clock.now());
+      const [rows, onHold, attempted, bounced, sorting] = await Promise.all([
         rangeCounts(db, where),
         statusCount(db, { shopId, status: 'pickup_hold', pickupLocationId: query.pickupLocationId }),
         deps.returns.listReturned(shopId, { view: 'attempted', limit: 50, offset: 0 }),
         access.seesPayments ? deps.payments.bounced(shopId) : null,
+        sortingCounts(db, { shopId, day: sortingDay, pickupLocationId: query.pickupLocationId }),
       ]);
       const counts = Object.fromEntries(dashboardStatuses.map((s) => [s, 0])) as Record<
         DashboardStatus,
@@ -106,6 +110,7 @@ export function createDashboardService(deps: {
           pickupsOnHold: onHold,
           bouncedPayment: bounced ? bounced.bounced !== null : null,
         },
+        lastDaySorting: { date: sortingDay, ...sorting },
       };
     },
   };

@@ -11,16 +11,19 @@ const viewStatuses: Record<ReturnedParcelView, string[]> = {
 
 /** SQL of the returns screens and the reattempt approvals; every method takes an optional transaction. */
 export function createReturnsRepository(db: Kysely<DB>) {
-  /** The last failed attempt of each parcel (when, why), from the timeline. */
+  /**
+   * The last failed attempt of the parcel `p` (when, why), from its timeline: a lateral lookup
+   * that walks parcel_events_parcel_idx backwards for that parcel alone, never all events.
+   */
   const lastAttempt = (executor: Executor) =>
     executor
       .selectFrom('parcel_events as e')
-      .select(['e.parcel_id', 'e.at', 'e.reason'])
-      .distinctOn('e.parcel_id')
+      .select(['e.at', 'e.reason'])
+      .where('e.parcel_id', '=', sql<string>`p.id`)
       .where('e.to_status', '=', 'delivery_attempted')
-      .orderBy('e.parcel_id')
       .orderBy('e.at', 'desc')
-      .orderBy('e.id', 'desc');
+      .orderBy('e.id', 'desc')
+      .limit(1);
 
   /** A request with its parcel, shop, hub, requester and decider, as the approvals screen shows it. */
   const approvalSelect = (executor: Executor, scope: readonly string[] | null) => {
@@ -32,7 +35,7 @@ export function createReturnsRepository(db: Kysely<DB>) {
       .innerJoin('shops as s', 's.id', 'ap.shop_id')
       .leftJoin('users as u', 'u.id', 'ap.requested_by_user_id')
       .leftJoin('staff as st', 'st.id', 'ap.decided_by_staff_id')
-      .leftJoin(lastAttempt(executor).as('la'), 'la.parcel_id', 'p.id')
+      .leftJoinLateral(lastAttempt(executor).as('la'), (join) => join.onTrue())
       .select([
         'ap.id',
         'ap.type',
@@ -69,7 +72,7 @@ export function createReturnsRepository(db: Kysely<DB>) {
       let base = trx
         .selectFrom('parcels as p')
         .innerJoin('areas as a', 'a.id', 'p.delivery_area_id')
-        .leftJoin(lastAttempt(trx).as('la'), 'la.parcel_id', 'p.id')
+        .leftJoinLateral(lastAttempt(trx).as('la'), (join) => join.onTrue())
         .where('p.shop_id', '=', shopId)
         .where('p.status', 'in', viewStatuses[query.view] as never[]);
       if (query.q) {
@@ -241,7 +244,7 @@ export function createReturnsRepository(db: Kysely<DB>) {
     dueForAutoReturn(cutoff: Date, trx: Executor = db) {
       return trx
         .selectFrom('parcels as p')
-        .innerJoin(lastAttempt(trx).as('la'), 'la.parcel_id', 'p.id')
+        .innerJoinLateral(lastAttempt(trx).as('la'), (join) => join.onTrue())
         .select(['p.tracking_id'])
         .where('p.status', '=', 'delivery_attempted')
         .where('p.reattempt_approved_at', 'is', null)

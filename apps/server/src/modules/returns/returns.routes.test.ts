@@ -1,8 +1,12 @@
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aParcel } from '../../../test/factories';
 import { addMember, caller, signInStaff } from '../../../test/fixtures';
 import { lastSms, useTestApp } from '../../../test/helpers';
 import { type BookingMerchant, bookingMerchant, bookParcel, walk } from '../../../test/operations-fixtures';
+import type { DB } from '../../db/schema';
+import { createReturnsRepository } from './returns.repository';
 
 const t = useTestApp();
 const call = caller(t);
@@ -357,3 +361,70 @@ describe('the return leg', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });
+
+describe('the failed-attempt lookup', () => {
+  it('reads the events of the shop’s own parcels through the index, not every parcel event', async () => {
+    // A busy network: 8 000 parcels of another shop, each with six events, three failed attempts.
+    const other = await bookingMerchant(t);
+    const model = await parcel(await failedParcel(other));
+    await sql`insert into parcels
+      select r.* from parcels p, generate_series(1, 8000) i,
+        jsonb_populate_record(null::parcels, to_jsonb(p) || jsonb_build_object(
+          'id', gen_random_uuid(),
+          'tracking_id', 'DK' || translate(lpad(to_hex(i), 9, '0'), '0123456789abcdef', '23456789ABCDEFGH'))) r
+      where p.id = ${model.id}`.execute(t.database.db);
+    await sql`insert into parcel_events (parcel_id, at, from_status, to_status, reason)
+      select p.id, now() - make_interval(hours => k), 'out_for_delivery',
+        case when k % 2 = 0 then 'delivery_attempted' else 'out_for_delivery' end, 'customer_unreachable'
+      from parcels p, generate_series(1, 6) k where p.shop_id = ${other.shop.id}`.execute(t.database.db);
+    await sql`analyze parcels`.execute(t.database.db);
+    await sql`analyze parcel_events`.execute(t.database.db);
+    const mine = await failedParcel();
+
+    // The statements the merchant's list sends, as sent, explained on the seeded tables.
+    const sent: { sql: string; parameters: readonly unknown[] }[] = [];
+    const logged = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: t.database.url, max: 1 }) }),
+      log: (event) => {
+        if (event.level === 'query') sent.push(event.query);
+      },
+    });
+    try {
+      const { rows } = await createReturnsRepository(logged).listForShop(merchant.shop.id, {
+        view: 'attempted',
+        limit: 50,
+        offset: 0,
+      });
+      expect(rows.map((r) => r.tracking_id)).toContain(mine);
+      expect(rows.find((r) => r.tracking_id === mine)?.failed_reason).toBe('customer_unreachable');
+      expect(sent).toHaveLength(2);
+      for (const query of [...sent]) {
+        const plan = await logged.executeQuery<{ 'QUERY PLAN': unknown }>(
+          CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+        );
+        const nodes = planNodes(plan.rows[0]?.['QUERY PLAN']);
+        const onEvents = nodes.filter((n) => n['Relation Name'] === 'parcel_events');
+        expect(onEvents.length, JSON.stringify(plan.rows[0])).toBeGreaterThan(0);
+        for (const node of onEvents) {
+          expect(node['Node Type'], JSON.stringify(node)).toMatch(/^Index( Only)? Scan$/);
+          expect(String(node['Index Cond'])).toContain('parcel_id');
+        }
+      }
+    } finally {
+      await logged.destroy();
+    }
+  });
+});
+
+type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
+
+/** Every node of an EXPLAIN (FORMAT JSON) plan. */
+function planNodes(explained: unknown): PlanNode[] {
+  const out: PlanNode[] = [];
+  const walk = (node: PlanNode) => {
+    out.push(node);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  for (const entry of explained as { Plan: PlanNode }[]) walk(entry.Plan);
+  return out;
+}

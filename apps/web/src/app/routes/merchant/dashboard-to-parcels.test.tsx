@@ -41,7 +41,17 @@ function answerParcels() {
   server.use(
     http.get(`${base}/parcels`, () => HttpResponse.json({ items: [], count: 0 })),
     http.get(`${base}/dashboard`, () =>
-      HttpResponse.json(dashboardSchema.parse({ counts, successRate: 50, series: [] })),
+      HttpResponse.json(
+        dashboardSchema.parse({
+          since: '2026-11-01',
+          until: '2026-11-10',
+          counts,
+          successRate: 50,
+          returnRate: 50,
+          series: [],
+          needsAction: { failedAttempts: [], failedAttemptCount: 0, pickupsOnHold: 0, bouncedPayment: false },
+        }),
+      ),
     ),
   );
   return () =>

@@ -1,6 +1,7 @@
 import { dashboardSchema } from '@dak/domain/dashboard';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { withDates } from '../../../lib/api-dates';
 
 export type DashboardFilter = { since: string; until: string; pickupLocationId?: string };
 
@@ -11,7 +12,8 @@ export function getDashboard(shopId: string, filter: DashboardFilter, signal?: A
   const query = new URLSearchParams({ since: filter.since, until: filter.until });
   if (filter.pickupLocationId) query.set('pickupLocationId', filter.pickupLocationId);
   return apiRequest(`/shops/${encodeURIComponent(shopId)}/dashboard?${query.toString()}`, {
-    schema: dashboardSchema,
+    // needsAction's autoReturnAt is a timestamp: revived before the schema's z.date() reads it.
+    schema: withDates(dashboardSchema),
     signal,
   });
 }

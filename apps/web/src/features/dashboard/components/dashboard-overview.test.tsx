@@ -12,9 +12,19 @@ import { DashboardOverview, loadDashboardCharts } from './dashboard-overview';
 const shopId = '00000000-0000-4000-8000-000000000001';
 const dashboardUrl = `/api/v1/shops/${shopId}/dashboard`;
 
-/** The contract's shape and nothing more: what the server branch promises. */
-function aDashboard(since: string, until: string): Dashboard {
+const noAction: Dashboard['needsAction'] = {
+  failedAttempts: [],
+  failedAttemptCount: 0,
+  pickupsOnHold: 0,
+  bouncedPayment: false,
+};
+
+/** The contract's shape and nothing more: what the server promises. */
+function aDashboard(since: string, until: string, needsAction = noAction): Dashboard {
   return dashboardSchema.parse({
+    since,
+    until,
+    needsAction,
     counts: {
       pickup_pending: 12,
       pickup_hold: 2,
@@ -31,6 +41,8 @@ function aDashboard(since: string, until: string): Dashboard {
       returned: 16,
     },
     successRate: 80,
+    returnRate: 20,
+    lastDaySorting: { date: until, received: 7, sentOn: 5 },
     series: [
       { date: since, booked: 10, delivered: 4 },
       { date: until, booked: 7, delivered: 9 },
@@ -39,13 +51,13 @@ function aDashboard(since: string, until: string): Dashboard {
 }
 
 /** The API answers the dashboard for whatever range it is asked; the requests are kept. */
-function answerDashboard() {
+function answerDashboard(needsAction = noAction) {
   const requests = recordRequests();
   server.use(
     http.get(dashboardUrl, ({ request }) => {
       const url = new URL(request.url);
       return HttpResponse.json(
-        aDashboard(url.searchParams.get('since') ?? '', url.searchParams.get('until') ?? ''),
+        aDashboard(url.searchParams.get('since') ?? '', url.searchParams.get('until') ?? '', needsAction),
       );
     }),
   );
@@ -81,7 +93,7 @@ describe('the dashboard overview', () => {
       '/parcels?group=returned&status=returned&from=2026-11-01&to=2026-11-10',
     );
     expect(screen.getByTestId('count-delivery_attempted').className).toContain('stage-count--warning');
-    // The success rate is the server's; the return rate comes from the counts when it sends none: 20 of 100.
+    // Both rates are the server's.
     expect(within(screen.getByTestId('success-rate')).getByText('80%')).toBeTruthy();
     expect(within(screen.getByTestId('return-rate')).getByText('20%')).toBeTruthy();
     const params = asked()[0];
@@ -165,6 +177,75 @@ describe('the dashboard overview', () => {
     expect(screen.getByTestId('chart-by-status').getAttribute('aria-label')).toContain('At sorting: 1,234');
     const module = await loadDashboardCharts();
     expect(typeof module.default).toBe('function');
+  });
+});
+
+describe('what needs the merchant now', () => {
+  const hour = 3_600_000;
+  const waiting = (trackingId: string, hoursLeft: number) => ({
+    parcelId: `${trackingId}-id`,
+    trackingId,
+    autoReturnAt: new Date(Date.now() + hoursLeft * hour + 90_000),
+  });
+
+  it('lists failed deliveries with the time left, held pickups and a bounced payment, each linking on', async () => {
+    answerDashboard({
+      failedAttempts: [waiting('DK2345678AB', 5), waiting('DK2345678CD', 0.5)],
+      failedAttemptCount: 3,
+      pickupsOnHold: 2,
+      bouncedPayment: true,
+    });
+    renderWithApp(<DashboardOverview shopId={shopId} pickupLocations={[]} />, {
+      url: '/dashboard?since=2026-11-01&until=2026-11-10',
+    });
+    const panel = await screen.findByTestId('needs-action');
+    const failed = within(panel).getByRole('link', { name: '3 failed deliveries wait for your decision' });
+    expect(failed.getAttribute('href')).toBe('/returned-parcels?view=attempted');
+    const first = within(panel).getByRole('link', { name: /DK2345678AB/ });
+    expect(first.textContent).toContain('Returns in 5 h');
+    expect(first.getAttribute('href')).toBe('/returned-parcels?view=attempted&q=DK2345678AB');
+    expect(within(panel).getByRole('link', { name: /DK2345678CD/ }).textContent).toContain(
+      'Returns in 31 min',
+    );
+    expect(within(panel).getByRole('link', { name: 'and 1 more' })).toBeTruthy();
+    expect(
+      within(panel).getByRole('link', { name: '2 pickups on hold: prepayment needed' }).getAttribute('href'),
+    ).toBe('/parcels?group=pickup&status=pickup_hold');
+    expect(
+      within(panel).getByRole('link', { name: 'A payment bounced: see Payments' }).getAttribute('href'),
+    ).toBe('/payments');
+  });
+
+  it('says the time left in Bengali', async () => {
+    answerDashboard({ ...noAction, failedAttempts: [waiting('DK2345678AB', 5)], failedAttemptCount: 1 });
+    await i18n.changeLanguage('bn');
+    renderWithApp(<DashboardOverview shopId={shopId} pickupLocations={[]} />, {
+      url: '/dashboard?since=2026-11-01&until=2026-11-10',
+    });
+    const panel = await screen.findByTestId('needs-action');
+    expect(within(panel).getByText('আপনার পদক্ষেপ দরকার')).toBeTruthy();
+    expect(within(panel).getByText('১টি ব্যর্থ ডেলিভারি আপনার সিদ্ধান্তের অপেক্ষায়')).toBeTruthy();
+    expect(within(panel).getByText('৫ ঘণ্টা পর রিটার্ন হবে')).toBeTruthy();
+  });
+
+  it('shows last day’s sorting: received and sent on', async () => {
+    answerDashboard();
+    renderWithApp(<DashboardOverview shopId={shopId} pickupLocations={[]} />, {
+      url: '/dashboard?since=2026-11-01&until=2026-11-10',
+    });
+    const sorting = await screen.findByTestId('last-sorting');
+    expect(within(sorting).getByText('10 November 2026')).toBeTruthy();
+    expect(within(screen.getByTestId('sorting-received')).getByText('7')).toBeTruthy();
+    expect(within(screen.getByTestId('sorting-sent-on')).getByText('5')).toBeTruthy();
+  });
+
+  it('is not there when nothing waits', async () => {
+    answerDashboard();
+    renderWithApp(<DashboardOverview shopId={shopId} pickupLocations={[]} />, {
+      url: '/dashboard?since=2026-11-01&until=2026-11-10',
+    });
+    await screen.findByTestId('count-at_sorting');
+    expect(screen.queryByTestId('needs-action')).toBeNull();
   });
 });
 

@@ -9,6 +9,8 @@ import { useLanguage } from '../../../lib/i18n';
 import { useDashboard } from '../api/get-dashboard';
 import { type DashboardPreset, dashboardPresets, useDashboardRange } from '../hooks/use-dashboard-range';
 import { DashboardRates } from './dashboard-rates';
+import { LastDaySorting } from './last-day-sorting';
+import { NeedsActionPanel } from './needs-action';
 import { StageCounts } from './stage-counts';
 import './dashboard.css';
 
@@ -73,8 +75,8 @@ function DashboardFilters({
 }
 
 /**
- * The shop's parcels for a range: the filters, the rates, counts by stage linking to the parcel
- * list, and the charts (loaded on their own).
+ * What needs the merchant now (above), then the shop's parcels for a range: the filters, the
+ * rates, counts by stage linking to the parcel list, and the charts (loaded on their own).
  */
 export function DashboardOverview({
   shopId,
@@ -91,39 +93,43 @@ export function DashboardOverview({
   const dashboard = useDashboard(shopId, { ...range, pickupLocationId });
 
   return (
-    <section className="dashboard__card dashboard-overview" aria-labelledby="dashboard-parcels">
-      <h2 id="dashboard-parcels" className="dashboard-overview__title">
-        {t('dashboard.parcelsTitle')}
-      </h2>
-      <DashboardFilters state={state} pickupLocations={pickupLocations} />
-      <p className="dashboard-overview__range" data-testid="dashboard-range">
-        {t('dashboard.range.showing', {
-          since: formatDate(range.since, language),
-          until: formatDate(range.until, language),
-        })}
-      </p>
-      {dashboard.isPending ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
-      ) : dashboard.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(dashboard.error)}
-          action={<Button onClick={() => void dashboard.refetch()}>{t('actions.retry')}</Button>}
-        />
-      ) : (
-        <div
-          className={
-            dashboard.isPlaceholderData ? 'dashboard-overview__body is-stale' : 'dashboard-overview__body'
-          }
-        >
-          <DashboardRates dashboard={dashboard.data} />
-          <StageCounts counts={dashboard.data.counts} range={range} />
-          <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
-            <DashboardCharts dashboard={dashboard.data} />
-          </Suspense>
-        </div>
-      )}
-    </section>
+    <>
+      {dashboard.data ? <NeedsActionPanel needs={dashboard.data.needsAction} /> : null}
+      <section className="dashboard__card dashboard-overview" aria-labelledby="dashboard-parcels">
+        <h2 id="dashboard-parcels" className="dashboard-overview__title">
+          {t('dashboard.parcelsTitle')}
+        </h2>
+        <DashboardFilters state={state} pickupLocations={pickupLocations} />
+        <p className="dashboard-overview__range" data-testid="dashboard-range">
+          {t('dashboard.range.showing', {
+            since: formatDate(range.since, language),
+            until: formatDate(range.until, language),
+          })}
+        </p>
+        {dashboard.isPending ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : dashboard.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title={errorText(dashboard.error)}
+            action={<Button onClick={() => void dashboard.refetch()}>{t('actions.retry')}</Button>}
+          />
+        ) : (
+          <div
+            className={
+              dashboard.isPlaceholderData ? 'dashboard-overview__body is-stale' : 'dashboard-overview__body'
+            }
+          >
+            <DashboardRates dashboard={dashboard.data} />
+            <StageCounts counts={dashboard.data.counts} range={range} />
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
+              <DashboardCharts dashboard={dashboard.data} />
+            </Suspense>
+          </div>
+        )}
+      </section>
+      {dashboard.data?.lastDaySorting ? <LastDaySorting sorting={dashboard.data.lastDaySorting} /> : null}
+    </>
   );
 }

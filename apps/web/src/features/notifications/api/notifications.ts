@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { apiBase, apiRequest } from '../../../lib/api-client';
 import { authHeaders, useAuth } from '../../../lib/auth-storage';
+import { dashboardKey } from '../../dashboard/api/get-dashboard';
 
 /**
  * The list with its own two timestamps as dates; the params stay as sent (a deadline is text that
@@ -111,6 +112,8 @@ export function useNotificationStream(shopId: string | undefined, onEvent: (n: N
             if (e.event !== 'notification') continue;
             handler.current(JSON.parse(e.data) as NotificationEvent);
             void queryClient.invalidateQueries({ queryKey: notificationsKey(shopId) });
+            // What the event changed (a failed delivery waits, a payment bounced) shows on the open dashboard.
+            void queryClient.invalidateQueries({ queryKey: dashboardKey(shopId) });
           }
         }
       } catch {
