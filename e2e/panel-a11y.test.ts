@@ -174,7 +174,8 @@ async function audit(context: BrowserContext, routes: Route[], audience: string,
   for (const item of routes) {
     const path = item.path();
     await page.goto(`${server.baseUrl}${path}`);
-    await page.waitForLoadState('networkidle');
+    // Not 'networkidle': a merchant's page keeps the notification stream open, so it never idles.
+    await page.waitForLoadState('load');
     await page.waitForFunction((s) => !document.querySelector(s), busy);
     expect(new URL(page.url()).pathname, 'stayed on the route').toBe(path);
     await expect.poll(() => page.title(), { message: path }).toBe(item.title[lang]);
