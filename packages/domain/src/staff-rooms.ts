@@ -42,6 +42,8 @@ export const roomRoles = {
   sms: ['admin', 'support'],
   // The public site's booths, truck types, FAQ and blog (issue 6), and the enterprise leads.
   content: ['admin', 'marketing'],
+  // Campaign banners and what's new in the merchant panel (issue 14): the site content's editors.
+  banners: ['admin', 'marketing'],
   leads: ['admin', 'sales'],
   hubs: ['admin', 'hub_manager'],
   hubEdit: ['admin'],
@@ -70,7 +72,7 @@ export const roomRoles = {
   // Payout runs, invoices, the bank's result file, shop statements and the trial balance.
   payouts: ['admin', 'finance'],
 } as const satisfies Record<
-  OpsRoom | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelAudit' | 'parcelProof' | 'deposits',
+  OpsRoom | 'banners' | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelAudit' | 'parcelProof' | 'deposits',
   readonly StaffRole[]
 >;
 
