@@ -9,6 +9,7 @@ export const opsRooms = [
   'flags',
   'sms',
   'content',
+  'banners',
   'leads',
   'hubs',
   'riders',
@@ -72,7 +73,7 @@ export const roomRoles = {
   // Payout runs, invoices, the bank's result file, shop statements and the trial balance.
   payouts: ['admin', 'finance'],
 } as const satisfies Record<
-  OpsRoom | 'banners' | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelAudit' | 'parcelProof' | 'deposits',
+  OpsRoom | 'termsRead' | 'hubEdit' | 'staffHubs' | 'parcelAudit' | 'parcelProof' | 'deposits',
   readonly StaffRole[]
 >;
 
