@@ -2,15 +2,21 @@ import { Outlet } from 'react-router';
 import { HeaderBanner } from '../features/banners/components/header-banner';
 import { PopupBanner } from '../features/banners/components/popup-banner';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { useSettings } from '../features/settings/api/get-settings';
 import { useShopTerms } from '../features/terms/api/get-shop-terms';
 import { TermsGate } from '../features/terms/components/terms-gate';
 import { ShopBar } from './shop-bar';
 import { useShopState } from './shop-context';
 
-/** A popup banner waits for the terms: one modal at a time. */
+/**
+ * A popup banner waits for the terms to be accepted and for the first sign-in's tour to be done
+ * (both come first, on the dashboard): one thing over the page at a time.
+ */
 function ShopPopup({ shopId }: { shopId: string }) {
   const terms = useShopTerms(shopId);
-  return <PopupBanner shopId={shopId} enabled={terms.data?.accepted === true} />;
+  const settings = useSettings();
+  const tourDone = settings.data !== undefined && settings.data.onboardingTourSeenAt !== null;
+  return <PopupBanner shopId={shopId} enabled={terms.data?.accepted === true && tourDone} />;
 }
 
 /**
