@@ -73,6 +73,7 @@ const consoleRoutes: Route[] = [
   route('/ops/flags', 'Feature flags', 'ফিচার ফ্ল্যাগ'),
   route('/ops/sms', 'SMS outbox', 'এসএমএস আউটবক্স'),
   route('/ops/content', 'Site content', 'সাইটের কনটেন্ট'),
+  route('/ops/banners', "Banners and what's new", 'ব্যানার ও নতুন কী'),
   route('/ops/leads', 'Enterprise leads', 'এন্টারপ্রাইজ লিড'),
   route('/ops/hubs', 'Hubs', 'হাব'),
   route('/ops/riders', 'Riders', 'রাইডার'),

@@ -16,6 +16,7 @@ import { type Clock, shiftedClock, systemClock } from './lib/clock';
 import { createLocalStorage } from './lib/storage';
 import { addressPredictionModule } from './modules/address-prediction/address-prediction.module';
 import { authModule } from './modules/auth/auth.module';
+import { bannersModule } from './modules/banners/banners.module';
 import { bulkParcelsModule } from './modules/bulk-parcels/bulk-parcels.module';
 import { callsModule } from './modules/calls/calls.module';
 import { cashModule } from './modules/cash/cash.module';
@@ -347,6 +348,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The public site's content and the enterprise leads (issue 6).
   const siteContent = siteContentModule({ ...core, storage });
   const enterpriseLeads = enterpriseLeadsModule({ ...core, ...limited });
+  // Campaign banners and what's new in the merchant panel (issue 14).
+  const banners = bannersModule({ ...core, storage });
 
   await app.register(
     async (api) => {
@@ -390,6 +393,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         dashboard,
         notifications,
         opsOverview,
+        banners,
       ];
       for (const module of modules) await api.register(module.routes);
       if (config.mode !== 'production') {

@@ -9,6 +9,7 @@ export const opsRooms = [
   'flags',
   'sms',
   'content',
+  'banners',
   'leads',
   'hubs',
   'riders',
@@ -42,6 +43,8 @@ export const roomRoles = {
   sms: ['admin', 'support'],
   // The public site's booths, truck types, FAQ and blog (issue 6), and the enterprise leads.
   content: ['admin', 'marketing'],
+  // Campaign banners and what's new in the merchant panel (issue 14): the site content's editors.
+  banners: ['admin', 'marketing'],
   leads: ['admin', 'sales'],
   hubs: ['admin', 'hub_manager'],
   hubEdit: ['admin'],

@@ -225,6 +225,11 @@ export const router = createBrowserRouter([
                 lazy: async () => ({ Component: (await import('./routes/ops/content-page')).ContentPage }),
               },
               {
+                path: 'banners',
+                ...titled('opsConsole.nav.banners'),
+                lazy: async () => ({ Component: (await import('./routes/ops/banners-page')).BannersPage }),
+              },
+              {
                 path: 'leads',
                 ...titled('opsConsole.nav.leads'),
                 lazy: async () => ({ Component: (await import('./routes/ops/leads-page')).LeadsPage }),

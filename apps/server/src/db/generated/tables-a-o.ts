@@ -74,6 +74,38 @@ export type BanksRow = {
   active: Generated<boolean>;
 };
 
+export type BannerPopupsSeenRow = {
+  banner_id: string;
+  user_id: string;
+  seen_at: Timestamp;
+};
+
+export type BannerShopsRow = {
+  banner_id: string;
+  shop_id: string;
+};
+
+export type BannersRow = {
+  id: Generated<string>;
+  kind: 'header' | 'popup' | 'whats_new';
+  audience: 'all' | 'merchant_types' | 'shops';
+  merchant_types: Generated<string[]>;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  ended_at: Timestamp | null;
+  title_en: string;
+  title_bn: string;
+  body_en: string;
+  body_bn: string;
+  link: string | null;
+  image_storage_key: string | null;
+  image_content_type: 'image/jpeg' | 'image/png' | 'image/webp' | null;
+  image_size_bytes: number | null;
+  created_by_staff_id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 export type BlogPostsRow = {
   id: Generated<string>;
   slug: string;

@@ -14,6 +14,9 @@ export type GeneratedDB = {
   bags: A.BagsRow;
   bank_branches: A.BankBranchesRow;
   banks: A.BanksRow;
+  banner_popups_seen: A.BannerPopupsSeenRow;
+  banner_shops: A.BannerShopsRow;
+  banners: A.BannersRow;
   blog_posts: A.BlogPostsRow;
   booths: A.BoothsRow;
   bulk_parcel_create_logs: A.BulkParcelCreateLogsRow;

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../../features/auth/api/get-me';
+import { WhatsNewCard } from '../../../features/banners/components/whats-new-card';
 import { DashboardOverview } from '../../../features/dashboard/components/dashboard-overview';
 import { QuickLinks } from '../../../features/dashboard/components/quick-links';
 import { BouncedPaymentBanner } from '../../../features/payments/components/bounced-payment-banner';
@@ -166,6 +167,7 @@ export function DashboardPage() {
           <PaymentsSummaryCards key={shop.id} shopId={shop.id} />
         </section>
       ) : null}
+      {shop ? <WhatsNewCard key={shop.id} shopId={shop.id} /> : null}
       {shop ? <QuickLinks links={shopQuickLinks(shop)} /> : null}
       {shop ? <Tour key={shop.id} shop={shop} steps={tour} /> : null}
     </div>
