@@ -1,10 +1,11 @@
+import { localizeDigits } from './digits';
+
 /**
  * Rules against guessing codes and passwords (issue 11, findings 6 to 8). The numbers are
  * settings (the server's config has production defaults); the rules and words live here.
  */
 
-const bengaliDigits = '০১২৩৪৫৬৭৮৯';
-const inBengaliDigits = (n: number) => String(n).replace(/\d/g, (d) => bengaliDigits[Number(d)] ?? d);
+const inBengaliDigits = (n: number) => localizeDigits(String(n), 'bn');
 
 /**
  * The progressive delay on password sign-in for one phone, from addresses it was not signed in

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localizeDigits } from './digits';
 import { pickupMissedReasons } from './hub-work';
 import { failedAttemptReasons } from './parcel-status';
 import type { Language, NotificationPrefs } from './settings';
@@ -84,12 +85,15 @@ export type NotificationEvent = Omit<Notification, 'readAt' | 'createdAt'> & {
 const taka = (poisha: number | undefined) =>
   `৳${((poisha ?? 0) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 
-function dhakaTime(iso: string | undefined) {
+function dhakaTime(iso: string | undefined, language: Language) {
   if (!iso) return '';
   // Bangladesh is UTC+6 all year.
   const d = new Date(new Date(iso).getTime() + 6 * 3600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  return localizeDigits(
+    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
+    language,
+  );
 }
 
 const reasonText = (reason: string | undefined, language: Language) => {
@@ -109,8 +113,8 @@ export function notificationText(
   switch (n.kind) {
     case 'delivery_failed':
       return bn
-        ? `পার্সেল ${p.trackingId} ডেলিভারি করা যায়নি (${reasonText(p.reason, language)})। ${dhakaTime(p.deadline)} এর মধ্যে সিদ্ধান্ত না দিলে পার্সেলটি ফেরত আসবে।`
-        : `Parcel ${p.trackingId} could not be delivered (${reasonText(p.reason, language)}). Decide by ${dhakaTime(p.deadline)} or it comes back to you.`;
+        ? `পার্সেল ${p.trackingId} ডেলিভারি করা যায়নি (${reasonText(p.reason, language)})। ${dhakaTime(p.deadline, language)} এর মধ্যে সিদ্ধান্ত না দিলে পার্সেলটি ফেরত আসবে।`
+        : `Parcel ${p.trackingId} could not be delivered (${reasonText(p.reason, language)}). Decide by ${dhakaTime(p.deadline, language)} or it comes back to you.`;
     case 'parcel_returned':
       return bn
         ? `পার্সেল ${p.trackingId} আপনার কাছে ফেরত এসেছে।`

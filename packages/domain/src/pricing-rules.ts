@@ -1,3 +1,4 @@
+import { toLatinDigits } from './digits';
 import { keyed, say } from './messages';
 /**
  * The pricing rules a page needs without zod (the public site's calculator ships them to the
@@ -121,8 +122,6 @@ export function pickupDate(requestedAt: Date): string {
   return local.toISOString().slice(0, 10);
 }
 
-const bengaliDigits = '০১২৩৪৫৬৭৮৯';
-
 /**
  * A weight typed in kilograms on the public calculator ("1.2", "১.২", "1,5") as whole grams, or
  * NaN when it is not a number; the range is checkWeight's to judge.
@@ -130,7 +129,7 @@ const bengaliDigits = '০১২৩৪৫৬৭৮৯';
 export function gramsFromKgText(text: string): number {
   const clean = text
     .trim()
-    .replace(/[০-৯]/g, (digit) => String(bengaliDigits.indexOf(digit)))
+    .replace(/[০-৯]/g, (digit) => toLatinDigits(digit))
     .replace(',', '.');
   if (!/^\d{1,6}(\.\d{1,3})?$/.test(clean)) return Number.NaN;
   return Math.round(Number(clean) * 1000);

@@ -1,17 +1,7 @@
+import { localizeDigits } from '@dak/domain/digits';
 import type { Language } from './i18n';
 
-const bengaliDigits = '০১২৩৪৫৬৭৮৯';
-
-/** Bengali digits to Latin, so "০১৭১২৩৪৫৬৭৮" typed on a Bengali keyboard still counts. */
-export function toLatinDigits(value: string): string {
-  return value.replace(/[০-৯]/g, (digit) => String(bengaliDigits.indexOf(digit)));
-}
-
-/** Latin digits to Bengali in the Bengali UI (counts, times); never for phone numbers or codes. */
-export function localizeDigits(value: string, language: Language): string {
-  if (language !== 'bn') return value;
-  return value.replace(/\d/g, (digit) => bengaliDigits[Number(digit)] ?? digit);
-}
+export { localizeDigits, toLatinDigits } from '@dak/domain/digits';
 
 // Bangladesh groups by lakh and crore (1,00,000) in both languages.
 // Formatted with Latin digits first, then the digits are swapped for the Bengali UI.

@@ -114,6 +114,8 @@ describe('notifications', () => {
     expect(owner[0]?.body).toContain('Decide by 2026-11-23 12:00');
     // The editor turned the app off, not SMS: a text in Bengali, no row.
     expect((await smsTo(editor.phone))[0]?.body).toContain(`ডাক: পার্সেল ${parcel.trackingId} ডেলিভারি করা যায়নি`);
+    // The deadline in Bengali digits for a Bengali reader (glossary), the tracking ID as printed.
+    expect((await smsTo(editor.phone))[0]?.body).toContain('২০২৬-১১-২৩ ১২:০০ এর মধ্যে');
     expect(await smsTo(viewer.phone)).toEqual([]);
   });
 

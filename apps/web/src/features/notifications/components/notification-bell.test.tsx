@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearAuth, setAuth } from '../../../lib/auth-storage';
+import { i18n } from '../../../lib/i18n';
 import { HttpResponse, http, recordRequests, server } from '../../../test/api';
 import { renderWithApp } from '../../../test/render';
 import { NotificationBell } from './notification-bell';
@@ -25,7 +26,10 @@ const returned = {
   createdAt: '2026-11-22T05:00:00.000Z',
 };
 
-afterEach(() => clearAuth());
+afterEach(async () => {
+  clearAuth();
+  await i18n.changeLanguage('en');
+});
 
 /** An events stream the test pushes into, as the server would. */
 function aStream() {
@@ -108,5 +112,22 @@ describe('the notification bell', () => {
     server.use(http.post(`${base}/notifications/${failed.id}/read`, () => HttpResponse.json(failed)));
     fireEvent.click(toast);
     await waitFor(() => expect(view.location().pathname).toBe(failed.link));
+  });
+
+  it('counts and words the deadline in Bengali digits in the Bengali panel', async () => {
+    setAuth({ kind: 'user', token: 'token-3' });
+    await i18n.changeLanguage('bn');
+    server.use(
+      http.get(`${base}/notifications/unread-count`, () => HttpResponse.json({ count: 12 })),
+      http.get(`${base}/notifications`, () => HttpResponse.json({ items: [failed], count: 1 })),
+      http.get(
+        `${base}/events`,
+        () => new HttpResponse(aStream().body, { headers: { 'content-type': 'text/event-stream' } }),
+      ),
+    );
+    renderWithApp(<NotificationBell shopId={shopId} />, { url: '/dashboard' });
+    fireEvent.click(await screen.findByRole('button', { name: 'নোটিফিকেশন, ১২টি পড়া হয়নি' }));
+    const [item] = await screen.findAllByTestId('notification-item');
+    expect(item?.textContent).toContain('২০২৬-১১-২৩ ১২:০০ এর মধ্যে');
   });
 });

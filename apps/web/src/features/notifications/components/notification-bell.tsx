@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { useMarkRead, useNotificationStream, useNotifications, useUnreadCount } from '../api/notifications';
 import './notifications.css';
@@ -45,7 +46,7 @@ export function NotificationBell({ shopId }: { shopId: string }) {
       <Button
         type="text"
         className="notification-bell"
-        aria-label={t('notifications.bell', { count })}
+        aria-label={t('notifications.bell', { n: formatNumber(count, language) })}
         onClick={() => setOpen(true)}
         icon={
           <Badge count={count} size="small" overflowCount={99}>
