@@ -178,6 +178,12 @@ async function audit(context: BrowserContext, routes: Route[], audience: string,
     // Not 'networkidle': a merchant's page keeps the notification stream open, so it never idles.
     await page.waitForLoadState('load');
     await page.waitForFunction((s) => !document.querySelector(s), busy);
+    // A button enabled as its data arrives fades in for 0.2 s; axe must not judge it half-way.
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    );
     expect(new URL(page.url()).pathname, 'stayed on the route').toBe(path);
     await expect.poll(() => page.title(), { message: path }).toBe(item.title[lang]);
     for (const violation of await seriousAxeViolations(page)) {

@@ -28,6 +28,8 @@ const viewerMayCall = new Set([
   // The viewer's own notifications.
   'POST /api/v1/shops/:shopId/notifications/read-all',
   'POST /api/v1/shops/:shopId/notifications/:notificationId/read',
+  // The viewer's own "popup shown" mark.
+  'POST /api/v1/shops/:shopId/banners/:id/seen',
 ]);
 /**
  * Event streams answer a permitted caller with a stream that stays open; their refusals are
