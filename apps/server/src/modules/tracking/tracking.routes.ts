@@ -48,7 +48,7 @@ export function trackingRoutes(deps: { tracking: TrackingService; guards: Guards
     r.get(
       '/shops/:shopId/tracking',
       {
-        ...deps.guards.shop('parcel.view'),
+        ...deps.guards.shop('parcel.view', { apiKey: 'tracking' }),
         schema: {
           tags: ['tracking'],
           summary: "Track a parcel from the merchant panel: any tracking ID, or an invoice ID of the shop's",
