@@ -123,7 +123,7 @@ export function bulkParcelsRoutes(deps: {
         ...route(
           'parcel.create',
           {
-            tags: ['developer-api'],
+            tags: ['parcels', 'developer-api'],
             summary: 'Book up to 500 parcels in one call: every row booked or refused on its own, in order',
             description:
               'Each of `parcels` is a single booking’s body. The answer is synchronous: `results[i]` is ' +

@@ -19,7 +19,12 @@ export const bearerSecurity = [{ bearer: [] }];
 export function shopRoute(guards: Guards) {
   return <S extends object>(permission: Permission, schema: S, access: { apiKey?: ApiKeyScope } = {}) => ({
     ...guards.shop(permission, access),
-    schema: { tags: ['parcels'], security: bearerSecurity, ...schema },
+    schema: {
+      // The developer API's routes are listed under its own tag too.
+      tags: access.apiKey ? ['parcels', 'developer-api'] : ['parcels'],
+      security: bearerSecurity,
+      ...schema,
+    },
   });
 }
 

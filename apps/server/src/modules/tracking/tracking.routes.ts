@@ -50,7 +50,7 @@ export function trackingRoutes(deps: { tracking: TrackingService; guards: Guards
       {
         ...deps.guards.shop('parcel.view', { apiKey: 'tracking' }),
         schema: {
-          tags: ['tracking'],
+          tags: ['tracking', 'developer-api'],
           summary: "Track a parcel from the merchant panel: any tracking ID, or an invoice ID of the shop's",
           description:
             "The public tracking view; for the shop's own parcel also `own` (customer, invoice, cash, " +
