@@ -71,6 +71,7 @@ describe('Developer APIs', () => {
       await item.waitFor();
       await expect.poll(() => item.textContent()).toMatch(/শেষ ব্যবহার .*127\.0\.0\.1/);
       await shots(page, 'developer-apis-list', 'bn', { waitForLoad: true });
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       await item.getByRole('button', { name: 'WooCommerce স্টোর নিষ্ক্রিয় করুন' }).click();
       await page.locator('.ant-popconfirm').getByRole('button', { name: 'নিষ্ক্রিয় করুন' }).click();
@@ -93,6 +94,7 @@ describe('Developer APIs', () => {
       await page.getByRole('button', { name: 'I have copied it' }).click();
       await page.getByTestId('api-key').first().waitFor();
       await shots(page, 'developer-apis-list', 'en', { waitForLoad: true });
+      expect(await seriousAxeViolations(page)).toEqual([]);
       // An owner's full menu does not widen the page (its measuring copy once did: 1454 px).
       for (const width of [1280, 360]) {
         await page.setViewportSize({ width, height: 800 });

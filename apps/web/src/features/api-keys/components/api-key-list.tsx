@@ -1,4 +1,4 @@
-import { KeyOutlined } from '@ant-design/icons';
+import { KeyOutlined, StopOutlined } from '@ant-design/icons';
 import './api-keys.css';
 import type { ApiKey } from '@dak/domain/api-keys';
 import { Button, Popconfirm, Tag } from 'antd';
@@ -37,7 +37,8 @@ export function ApiKeyList({ shopId, keys }: { shopId: string; keys: ApiKey[] })
       {keys.map((key) => (
         <li
           key={key.id}
-          className={`card-list__item${key.revokedAt ? ' card-list__item--muted' : ''}`}
+          // Not the muted (see-through) card: its faded words fail contrast; a grey card instead.
+          className={`card-list__item${key.revokedAt ? ' api-key--revoked' : ''}`}
           data-testid="api-key"
         >
           <KeyOutlined aria-hidden className="card-list__icon" />
@@ -49,7 +50,11 @@ export function ApiKeyList({ shopId, keys }: { shopId: string; keys: ApiKey[] })
               </code>
             </div>
             <div className="card-list__meta">
-              {key.revokedAt ? <Tag color="red">{t('apiKeys.revokedTag')}</Tag> : null}
+              {key.revokedAt ? (
+                <Tag icon={<StopOutlined aria-hidden />} className="api-key__revoked-tag">
+                  {t('apiKeys.revokedTag')}
+                </Tag>
+              ) : null}
               {key.scopes.map((scope) => (
                 <Tag key={scope}>{t(`apiKeys.scope.${scopeKey[scope]}`)}</Tag>
               ))}
