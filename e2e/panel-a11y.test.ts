@@ -49,6 +49,7 @@ const merchant: Route[] = [
   route(() => `/shops/${owner.shopId}/settings`, 'Shop settings', 'শপ সেটিংস'),
   route(() => `/shops/${owner.shopId}/pickup-locations`, 'Pickup locations', 'পিকআপ লোকেশন'),
   route(() => `/shops/${owner.shopId}/team`, 'Team', 'টিম'),
+  route('/developer-apis', 'Developer APIs', 'ডেভেলপার API'),
   route('/parcels', 'Parcels', 'পার্সেল'),
   route('/parcels/new', 'Book a parcel', 'পার্সেল বুক করুন'),
   route('/parcels/bulk', 'Bulk upload', 'বাল্ক আপলোড'),

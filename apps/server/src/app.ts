@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { ApiKeyScope } from '@dak/domain/api-keys';
 import type { Permission } from '@dak/domain/permissions';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -15,6 +16,7 @@ import { sendNotificationSmsJob } from './jobs/send-notification-sms.job';
 import { type Clock, shiftedClock, systemClock } from './lib/clock';
 import { createLocalStorage } from './lib/storage';
 import { addressPredictionModule } from './modules/address-prediction/address-prediction.module';
+import { apiKeysModule } from './modules/api-keys/api-keys.module';
 import { authModule } from './modules/auth/auth.module';
 import { bannersModule } from './modules/banners/banners.module';
 import { bulkParcelsModule } from './modules/bulk-parcels/bulk-parcels.module';
@@ -76,7 +78,14 @@ export type AppDeps = {
 };
 
 /** A route as the route-table tests walk it; `bodyLimit` only where the route sets its own. */
-export type RouteInfo = { method: string; url: string; shopPermission?: Permission; bodyLimit?: number };
+export type RouteInfo = {
+  method: string;
+  url: string;
+  shopPermission?: Permission;
+  /** The API-key scope the route accepts (issue 15); absent: keys are refused. */
+  apiKeyScope?: ApiKeyScope;
+  bodyLimit?: number;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +120,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           '*.accountNumber',
           '*.walletNumber',
           '*.nidNumber',
+          // API keys (issue 15): the create answer and any body or header that carries one.
+          '*.secret',
+          '*.token',
+          'req.headers["api-key"]',
+          'req.headers["secret-key"]',
+          'req.headers["api-access-token"]',
         ],
         censor: '[redacted]',
       },
@@ -141,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           method,
           url: route.url,
           shopPermission: route.config?.shopPermission,
+          apiKeyScope: route.config?.apiKeyScope,
           bodyLimit: route.bodyLimit,
         });
       }
@@ -168,7 +184,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sms = smsOf.service;
   const rateLimiter = createRateLimiter({ db, clock });
   const limited = { rateLimiter, limits: config.rateLimits };
-  const auth = authModule({ db, clock, config, rateLimiter, sms });
+  // A shop's API keys (issue 15): the guards check `dak_…` tokens with its service.
+  const apiKeys = apiKeysModule({
+    db,
+    clock,
+    rateLimiter,
+    hashKeys: config.dataKeys,
+    requestsPerMinute: config.rateLimits.apiKeyPerMinute,
+  });
+  const auth = authModule({ db, clock, config, rateLimiter, sms, apiKeys: apiKeys.service });
   const { guards, otp } = auth;
   const core = { db, clock, guards };
   // Background jobs (issue 4, part 7): created before the modules that queue them.
@@ -394,6 +418,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         notifications,
         opsOverview,
         banners,
+        { routes: apiKeys.routes(guards) },
       ];
       for (const module of modules) await api.register(module.routes);
       if (config.mode !== 'production') {

@@ -121,6 +121,7 @@ const schema = z.object({
   EXPORT_TTL_HOURS: int(1, 24 * 30).default(24),
   RATE_LEADS_PER_IP_PER_HOUR: int(1, 1_000_000).optional(),
   RATE_TRACKING_PER_IP_PER_MINUTE: int(1, 1_000_000).optional(),
+  RATE_API_KEY_PER_MINUTE: int(1, 1_000_000).optional(),
   /** Hours a failed parcel waits for the merchant's decision before it is returned (issue 5). */
   AUTO_RETURN_HOURS: int(1, 24 * 30).default(24),
   /** Taka a shop may owe Dak before its new bookings wait on pickup_hold (with its prepayment hold on; issue 13). */
@@ -205,6 +206,8 @@ export type RateLimits = {
   leadsPerIpPerHour: number;
   /** Public tracking (GET /tracking…): a customer refreshing, a shop checking its parcels. */
   trackingPerIpPerMinute: number;
+  /** Requests per shop API key (issue 15): a store plugin syncing orders, not a flood. */
+  apiKeyPerMinute: number;
 };
 
 const productionLimits: RateLimits = {
@@ -221,6 +224,7 @@ const productionLimits: RateLimits = {
   areaPredictPerIpPerMinute: 120,
   leadsPerIpPerHour: 10,
   trackingPerIpPerMinute: 60,
+  apiKeyPerMinute: 600,
 };
 const developmentLimits: RateLimits = {
   otpPerPhonePerHour: 50,
@@ -236,6 +240,7 @@ const developmentLimits: RateLimits = {
   areaPredictPerIpPerMinute: 10_000,
   leadsPerIpPerHour: 10_000,
   trackingPerIpPerMinute: 10_000,
+  apiKeyPerMinute: 10_000,
 };
 
 export type Config = {
@@ -363,6 +368,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       areaPredictPerIpPerMinute: e.RATE_AREA_PREDICT_PER_IP_PER_MINUTE ?? defaults.areaPredictPerIpPerMinute,
       leadsPerIpPerHour: e.RATE_LEADS_PER_IP_PER_HOUR ?? defaults.leadsPerIpPerHour,
       trackingPerIpPerMinute: e.RATE_TRACKING_PER_IP_PER_MINUTE ?? defaults.trackingPerIpPerMinute,
+      apiKeyPerMinute: e.RATE_API_KEY_PER_MINUTE ?? defaults.apiKeyPerMinute,
     },
     jobs: e.JOBS ?? (e.NODE_ENV === 'test' ? 'inline' : 'in-process'),
     jobsSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,

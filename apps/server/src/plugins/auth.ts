@@ -1,3 +1,4 @@
+import { type ApiKeyScope, apiKeyMessages, looksLikeApiKey, missingScopeMessage } from '@dak/domain/api-keys';
 import type { StaffRole } from '@dak/domain/auth';
 import { messages } from '@dak/domain/errors';
 import { can, type Permission, rolePermissions, type ShopRole } from '@dak/domain/permissions';
@@ -15,10 +16,37 @@ import { fromConsole, staffCookieToken } from './staff-cookie';
  */
 export type Principal =
   | { kind: 'user'; userId: string; sessionId: string }
-  | ({ kind: 'staff'; sessionId: string } & StaffScope);
+  | ({ kind: 'staff'; sessionId: string } & StaffScope)
+  | ({ kind: 'apiKey' } & ApiKeyIdentity);
 
-/** The shop a shop-scoped request acts on, and the caller's role in it. */
-export type ShopAccess = { shopId: string; role: ShopRole; permissions: readonly Permission[] };
+/**
+ * A shop's API key as the guard finds it: its shop, its scopes, and the owner who made it (whose
+ * name the key's bookings carry).
+ */
+export type ApiKeyIdentity = {
+  apiKeyId: string;
+  shopId: string;
+  scopes: readonly ApiKeyScope[];
+  userId: string;
+};
+
+/**
+ * Finds the live key of a `dak_…` token (null: unknown, malformed or revoked), counting the
+ * request against the key's rate limit (RATE_LIMITED with retryAfterSeconds when over it).
+ */
+export type ApiKeyAuthenticator = { authenticate(token: string, ip: string): Promise<ApiKeyIdentity | null> };
+
+/**
+ * The shop a shop-scoped request acts on, and the caller's role in it. An API key has no role:
+ * it gets the least one (viewer) and only the permission of the route it called; no route that
+ * reads the role accepts keys.
+ */
+export type ShopAccess = {
+  shopId: string;
+  role: ShopRole;
+  permissions: readonly Permission[];
+  viaApiKey?: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,6 +56,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission a shop-scoped route needs; read by the guard and by the route-table tests. */
     shopPermission?: Permission;
+    /** The API-key scope a shop route accepts; absent: every key is refused (403). */
+    apiKeyScope?: ApiKeyScope;
   }
 }
 
@@ -48,7 +78,11 @@ export type Guards = ReturnType<typeof createGuards>;
  * may not use a route learns nothing from it, not even which fields its body needs: `guards.user`
  * is used as `preValidation: guards.user`, `guards.shop(…)` is spread into the route options.
  */
-export function createGuards(deps: { sessions: SessionsService; accounts: AccountsService }) {
+export function createGuards(deps: {
+  sessions: SessionsService;
+  accounts: AccountsService;
+  apiKeys?: ApiKeyAuthenticator;
+}) {
   /** `cookie`: staff routes also take the console's httpOnly cookie (plugins/staff-cookie.ts). */
   async function resolve(request: FastifyRequest, options: { cookie?: boolean } = {}) {
     let token = bearer(request);
@@ -58,6 +92,8 @@ export function createGuards(deps: { sessions: SessionsService; accounts: Accoun
       if (token && !fromConsole(request)) throw new AppError('FORBIDDEN', messages.forbidden);
     }
     if (!token) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+    // A key is never a user or a staff member: only the shop routes that declare its scope take it.
+    if (looksLikeApiKey(token)) throw new AppError('FORBIDDEN', apiKeyMessages.keyNotAllowed);
     const session = await deps.sessions.find(token);
     if (!session) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
     return session;
@@ -70,6 +106,30 @@ export function createGuards(deps: { sessions: SessionsService; accounts: Accoun
     return request.principal;
   }
 
+  function shopIdOf(request: FastifyRequest): string {
+    const shopId = (request.params as { shopId?: unknown } | undefined)?.shopId;
+    if (typeof shopId !== 'string' || !uuidPattern.test(shopId)) {
+      throw new AppError('NOT_FOUND', 'Shop not found');
+    }
+    return shopId;
+  }
+
+  /** A shop route called with an API key: its shop only, with the route's scope only. */
+  async function keyAccess(
+    request: FastifyRequest,
+    token: string,
+    permission: Permission,
+    scope: ApiKeyScope,
+  ) {
+    const shopId = shopIdOf(request);
+    const key = await deps.apiKeys?.authenticate(token, request.ip);
+    if (!key) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+    if (key.shopId !== shopId) throw new AppError('FORBIDDEN', apiKeyMessages.otherShop);
+    if (!key.scopes.includes(scope)) throw new AppError('FORBIDDEN', missingScopeMessage(scope));
+    request.principal = { kind: 'apiKey', ...key };
+    request.shopAccess = { shopId, role: 'viewer', permissions: [permission], viaApiKey: true };
+  }
+
   return {
     user,
     /**
@@ -77,16 +137,19 @@ export function createGuards(deps: { sessions: SessionsService; accounts: Accoun
      * shop gets 404 (the shop's existence is not revealed); a member without the permission, 403.
      * Use as `...guards.shop('pickup.manage')` in the route options. Path params are parsed
      * (as strings) before this runs, so the shop is known while the body is still unchecked.
+     *
+     * `apiKey`: the scope with which a shop's API key may call the route too (issue 15). Default
+     * deny: a route that names no scope answers every key 403, as do user and staff routes.
      */
-    shop(permission: Permission) {
+    shop(permission: Permission, options: { apiKey?: ApiKeyScope } = {}) {
+      const scope = options.apiKey;
       return {
-        config: { shopPermission: permission },
+        config: { shopPermission: permission, ...(scope ? { apiKeyScope: scope } : {}) },
         preValidation: async (request: FastifyRequest) => {
+          const token = bearer(request);
+          if (scope && token && looksLikeApiKey(token)) return keyAccess(request, token, permission, scope);
           const principal = await user(request);
-          const shopId = (request.params as { shopId?: unknown } | undefined)?.shopId;
-          if (typeof shopId !== 'string' || !uuidPattern.test(shopId)) {
-            throw new AppError('NOT_FOUND', 'Shop not found');
-          }
+          const shopId = shopIdOf(request);
           const membership = await deps.accounts.findMembership(shopId, principal.userId);
           if (!membership) throw new AppError('NOT_FOUND', 'Shop not found');
           if (!can(membership.role, permission)) throw new AppError('FORBIDDEN', messages.forbidden);
@@ -116,6 +179,16 @@ export function createGuards(deps: { sessions: SessionsService; accounts: Accoun
       };
     },
   };
+}
+
+/**
+ * Who a shop route acts for: the signed-in user, or, for an API key, the owner who made the key
+ * (bookings and events record a user).
+ */
+export function actingUserOf(request: FastifyRequest): { userId: string } {
+  const p = request.principal;
+  if (p?.kind === 'apiKey') return { userId: p.userId };
+  return userOf(request);
 }
 
 /** The signed-in user of a route guarded by `guards.user`. */

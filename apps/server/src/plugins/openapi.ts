@@ -13,6 +13,17 @@ export async function registerOpenApi(app: FastifyInstance) {
           'Parcel delivery and logistics for merchants in Bangladesh. Errors: `{ error: { code, message, details } }`.',
         version: '1.0.0',
       },
+      tags: [
+        {
+          name: 'developer-api',
+          description:
+            'The developer API (issue 15): a shop owner creates an API key on the Developer APIs screen ' +
+            '(`POST /shops/{shopId}/api-keys`, scopes parcels:write, parcels:read, tracking, webhooks) and ' +
+            'sends its token as `Authorization: Bearer dak_…`. A key acts as its shop with its scopes only: ' +
+            'the routes under this tag say which scope each needs; every other route answers a key 403. ' +
+            'Requests are limited per key (429 with Retry-After). A revoked key is refused on its next request.',
+        },
+      ],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },

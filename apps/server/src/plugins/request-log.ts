@@ -47,13 +47,22 @@ export function maskPhonesInUrl(url: string): string {
   return `${maskedPath}?${query}`;
 }
 
-/** Fastify's request serializer (the same fields as its own), with the URL's phones masked. */
+/**
+ * An API key's token pasted into a URL (a query parameter, a wrong path) keeps its public key id
+ * and loses its secret: headers are never logged, but URLs are (issue 15).
+ */
+const apiKeyLike = /dak_([a-z0-9]{16})_[A-Za-z0-9_-]+/g;
+export function maskApiKeysInUrl(url: string): string {
+  return url.replace(apiKeyLike, 'dak_$1_[secret]');
+}
+
+/** Fastify's request serializer (the same fields as its own), with the URL's phones and keys masked. */
 export const requestLogSerializers = {
   req(request: FastifyRequest) {
     const version = request.headers?.['accept-version'];
     return {
       method: request.method,
-      url: maskPhonesInUrl(request.url),
+      url: maskPhonesInUrl(maskApiKeysInUrl(request.url)),
       version: Array.isArray(version) ? version.join(', ') : version,
       host: request.host,
       remoteAddress: request.ip,

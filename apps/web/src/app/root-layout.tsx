@@ -31,6 +31,7 @@ function useNavLinks(): NavItem[] {
     if (shop.can('payment.view')) links.push({ to: '/transactions', label: t('nav.transactions') });
     links.push({ to: `/shops/${shop.id}/pickup-locations`, label: t('nav.pickup') });
     if (shop.can('team.view')) links.push({ to: `/shops/${shop.id}/team`, label: t('nav.team') });
+    if (shop.can('apikey.manage')) links.push({ to: '/developer-apis', label: t('nav.developerApis') });
   }
   links.push({ to: '/settings', label: t('nav.settings') });
   return links;

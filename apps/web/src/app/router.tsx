@@ -73,6 +73,13 @@ export const router = createBrowserRouter([
                 lazy: async () => ({ Component: (await import('./routes/merchant/team-page')).TeamPage }),
               },
               {
+                path: 'developer-apis',
+                ...titled('pageTitles.developerApis'),
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/developer-apis-page')).DeveloperApisPage,
+                }),
+              },
+              {
                 path: 'parcels',
                 ...titled('pageTitles.parcels'),
                 lazy: async () => ({

@@ -56,6 +56,13 @@ const keyTranslations: Record<string, TranslationKey> = {
   'team.memberNotFound': 'messages.memberNotFound',
   'team.ownerCannotChange': 'messages.ownerCannotChange',
   'team.ownerCannotBeRemoved': 'messages.ownerCannotBeRemoved',
+  // API keys (issue 15).
+  'apiKeys.nameTaken': 'messages.apiKeyNameTaken',
+  'apiKeys.tooManyKeys': 'messages.apiKeyTooMany',
+  'apiKeys.scopesRequired': 'messages.apiKeyScopesRequired',
+  'apiKeys.nameInvalid': 'messages.apiKeyNameInvalid',
+  'apiKeys.notFound': 'messages.apiKeyNotFound',
+  'apiKeys.alreadyRevoked': 'messages.apiKeyAlreadyRevoked',
   'paymentMethods.accountNumberRequired': 'messages.accountNumberRequired',
   'paymentMethods.accountNumberDigits': 'messages.accountNumberDigits',
   'paymentMethods.accountNumberLength': 'messages.accountNumberLength',

@@ -3,6 +3,22 @@
 
 import type { Generated, Json, JsonWithDefault, Timestamp, TimestampWithDefault } from './columns';
 
+export type ApiKeysRow = {
+  id: Generated<string>;
+  shop_id: string;
+  name: string;
+  scopes: string[];
+  key_id: string;
+  secret_hash: Buffer;
+  hash_key_id: string;
+  created_by_user_id: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  last_used_ip: string | null;
+  revoked_at: Timestamp | null;
+  revoked_by_user_id: string | null;
+};
+
 export type ApprovalsRow = {
   id: Generated<string>;
   type: 'return_reattempt_request';

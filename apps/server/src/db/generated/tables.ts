@@ -8,6 +8,7 @@ import type * as A from './tables-a-o';
 import type * as P from './tables-p-z';
 
 export type GeneratedDB = {
+  api_keys: A.ApiKeysRow;
   approvals: A.ApprovalsRow;
   areas: A.AreasRow;
   bag_parcels: A.BagParcelsRow;

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { LimitedDeps, ModuleDeps } from '../../lib/module';
-import { createGuards } from '../../plugins/auth';
+import { type ApiKeyAuthenticator, createGuards } from '../../plugins/auth';
 import type { SmsService } from '../sms/sms.service';
 import { createAccountsService } from './accounts.service';
 import { createAuthRepository } from './auth.repository';
@@ -18,7 +18,8 @@ import { createStaffBootstrap } from './staff-bootstrap';
  * ask for, the accounts other modules and the guards read, and the guards themselves.
  */
 export function authModule(
-  deps: Omit<ModuleDeps, 'guards'> & Omit<LimitedDeps, 'limits'> & { config: Config; sms: SmsService },
+  deps: Omit<ModuleDeps, 'guards'> &
+    Omit<LimitedDeps, 'limits'> & { config: Config; sms: SmsService; apiKeys?: ApiKeyAuthenticator },
 ) {
   const { db, clock, config, rateLimiter } = deps;
   const limits = config.rateLimits;
@@ -27,7 +28,7 @@ export function authModule(
   const otp = createOtpService({ db, clock, sms: deps.sms, rateLimiter, limits });
   const passwordGuard = createPasswordGuard({ db, clock, rateLimiter, limits });
   const accounts = createAccountsService({ repo });
-  const guards = createGuards({ sessions, accounts });
+  const guards = createGuards({ sessions, accounts, apiKeys: deps.apiKeys });
   const service = createAuthService({ db, clock, config, repo, otp, sessions, rateLimiter, passwordGuard });
   const staffAuth = createStaffAuthService({
     config,

@@ -8,8 +8,12 @@ import type { ParcelsService } from '../parcels/parcels.service';
 import { createBulkParcelsRepository } from './bulk-parcels.repository';
 import { bulkParcelsRoutes } from './bulk-parcels.routes';
 import { createBulkParcelsService } from './bulk-parcels.service';
+import { createParcelBatchService } from './parcel-batch.service';
 
-/** Bulk booking from a sheet (issue 4, part 6): books through the parcels service. */
+/**
+ * Bulk booking from a sheet (issue 4, part 6) and the developer API's batch (issue 15): both book
+ * through the parcels service.
+ */
 export function bulkParcelsModule(deps: {
   db: Kysely<DB>;
   clock: Clock;
@@ -20,5 +24,6 @@ export function bulkParcelsModule(deps: {
 }) {
   const { db, guards, ...services } = deps;
   const service = createBulkParcelsService({ repo: createBulkParcelsRepository(db), ...services });
-  return { service, routes: bulkParcelsRoutes({ bulk: service, guards }) };
+  const batch = createParcelBatchService({ parcels: services.parcels });
+  return { service, routes: bulkParcelsRoutes({ bulk: service, batch, guards }) };
 }

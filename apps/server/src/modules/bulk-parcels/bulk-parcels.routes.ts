@@ -1,3 +1,4 @@
+import { parcelBatchMessages, parcelBatchResultSchema, parcelBatchSchema } from '@dak/domain/api-keys';
 import {
   bulkConfirmedSchema,
   bulkConfirmSchema,
@@ -17,6 +18,7 @@ import { requiredIdempotencyHeaders, sendIdempotent } from '../parcels/idempoten
 import { bookingOf, shopParams, shopRoute } from '../parcels/route-options';
 import type { BulkParcelsService } from './bulk-parcels.service';
 import { readBulkUpload } from './bulk-parcels.upload';
+import type { ParcelBatchService } from './parcel-batch.service';
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /**
@@ -24,9 +26,15 @@ const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sh
  * general body limit; these two routes alone take up to 16 MB.
  */
 const bulkJsonBodyLimit = 16 * 1024 * 1024;
+/** 500 bookings of a few hundred bytes each, with room for long addresses and instructions. */
+const batchBodyLimit = 2 * 1024 * 1024;
 
 /** Bulk booking from a sheet (issue 4, part 6): template, preview, confirm and the upload log. */
-export function bulkParcelsRoutes(deps: { bulk: BulkParcelsService; guards: Guards }) {
+export function bulkParcelsRoutes(deps: {
+  bulk: BulkParcelsService;
+  batch: ParcelBatchService;
+  guards: Guards;
+}) {
   return async (app: FastifyInstance) => {
     // Multipart is parsed only in this plugin's routes (the NID plugin has its own).
     await app.register(fastifyMultipart, { throwFileSizeLimit: false });
@@ -107,6 +115,39 @@ export function bulkParcelsRoutes(deps: { bulk: BulkParcelsService; guards: Guar
         bodyLimit: bulkJsonBodyLimit,
       },
       async (request, reply) => sendIdempotent(reply, await bulk.confirm(bookingOf(request))),
+    );
+
+    r.post(
+      '/shops/:shopId/parcels/batch',
+      {
+        ...route(
+          'parcel.create',
+          {
+            tags: ['parcels', 'developer-api'],
+            summary: 'Book up to 500 parcels in one call: every row booked or refused on its own, in order',
+            description:
+              'Each of `parcels` is a single booking’s body. The answer is synchronous: `results[i]` is ' +
+              '`{ok: true, trackingId}` or `{ok: false, errors: [{field, message, key}]}` for `parcels[i]`; ' +
+              'a refused row books nothing, the others are booked. Idempotency-Key is required: a retry ' +
+              'with the same key and body answers the first answer and books nothing (header ' +
+              'idempotent-replayed: true); the key with another body is 409 IDEMPOTENCY_KEY_REUSED. ' +
+              'API keys need the parcels:write scope.\n\n' +
+              '    curl -X POST https://dak.example/api/v1/shops/$SHOP/parcels/batch \\\n' +
+              '      -H "Authorization: Bearer $DAK_TOKEN" -H "Idempotency-Key: order-sync-2026-11-30-1" \\\n' +
+              '      -H "Content-Type: application/json" -d \'{"parcels":[{"customerName":"Rahima Begum",' +
+              '"customerPhone":"01712345678","customerAddress":"House 5, Road 3, Gulshan 1",' +
+              '"deliveryAreaId":"dhaka-city--gulshan","pickupLocationId":"…","cashCollectionAmount":1250,' +
+              '"sellingPrice":1200,"weightGrams":500}]}\'',
+            params: shopParams,
+            headers: requiredIdempotencyHeaders(parcelBatchMessages.idempotencyKeyRequired),
+            body: parcelBatchSchema,
+            response: { 200: parcelBatchResultSchema },
+          },
+          { apiKey: 'parcels:write' },
+        ),
+        bodyLimit: batchBodyLimit,
+      },
+      async (request, reply) => sendIdempotent(reply, await deps.batch.book(bookingOf(request))),
     );
 
     r.get(

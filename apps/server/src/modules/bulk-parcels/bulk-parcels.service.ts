@@ -32,7 +32,7 @@ export const bulkPredictionFlag = 'area-prediction-bulk';
 type CheckedRow = BulkPreviewRow & { body?: ParcelCreate; quote?: ChargeQuote };
 
 /** The booking's field errors (`body.x`) as a row's `{field, message}`. */
-function rowErrorsOf(error: unknown): BulkRowError[] {
+export function rowErrorsOf(error: unknown): BulkRowError[] {
   if (!(error instanceof AppError)) throw error;
   const fields = (error.details as { fields?: { path: string; message: string }[] } | undefined)?.fields;
   if (fields?.length) return fields.map((f) => bulkRowErrorOf(f.path.replace(/^body\./, ''), f.message));

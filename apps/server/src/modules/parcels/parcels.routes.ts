@@ -16,6 +16,10 @@ import { optionalIdempotencyHeaders, sendIdempotent } from './idempotency';
 import type { ParcelsService } from './parcels.service';
 import { bookingOf, merchantOf, parcelParams, shopParams, shopRoute } from './route-options';
 
+/** Which of these routes a shop's API key may call (issue 15): the developer API's parcels. */
+const writeKeys = { apiKey: 'parcels:write' } as const;
+const readKeys = { apiKey: 'parcels:read' } as const;
+
 /** A shop's parcels: book, list, detail with the timeline, delete before pickup. */
 export function parcelsRoutes(deps: { parcels: ParcelsService; guards: Guards }) {
   return async (app: FastifyInstance) => {
@@ -25,17 +29,21 @@ export function parcelsRoutes(deps: { parcels: ParcelsService; guards: Guards })
 
     r.post(
       '/shops/:shopId/parcels',
-      route('parcel.create', {
-        summary: 'Book a parcel (pickup_pending) with its charge under the shop’s plan',
-        description:
-          'Amounts are whole taka. With an Idempotency-Key, a retry of the same body answers with the ' +
-          'first parcel and status (header idempotent-replayed: true); the same key with another body is ' +
-          '409 IDEMPOTENCY_KEY_REUSED. 400 NO_ACTIVE_PICKUP_LOCATION when the shop has none.',
-        params: shopParams,
-        headers: optionalIdempotencyHeaders,
-        body: parcelCreateSchema,
-        response: { 200: parcelSchema, 201: parcelSchema },
-      }),
+      route(
+        'parcel.create',
+        {
+          summary: 'Book a parcel (pickup_pending) with its charge under the shop’s plan',
+          description:
+            'Amounts are whole taka. With an Idempotency-Key, a retry of the same body answers with the ' +
+            'first parcel and status (header idempotent-replayed: true); the same key with another body is ' +
+            '409 IDEMPOTENCY_KEY_REUSED. 400 NO_ACTIVE_PICKUP_LOCATION when the shop has none.',
+          params: shopParams,
+          headers: optionalIdempotencyHeaders,
+          body: parcelCreateSchema,
+          response: { 200: parcelSchema, 201: parcelSchema },
+        },
+        writeKeys,
+      ),
       async (request, reply) => sendIdempotent(reply, await parcels.create(bookingOf(request))),
     );
 
@@ -63,34 +71,46 @@ export function parcelsRoutes(deps: { parcels: ParcelsService; guards: Guards })
 
     r.get(
       '/shops/:shopId/parcels',
-      route('parcel.view', {
-        summary:
-          "The shop's parcels, newest first, with filters; q finds a tracking ID, invoice ID, phone or name",
-        params: shopParams,
-        querystring: parcelListQuerySchema,
-        response: { 200: parcelListSchema },
-      }),
+      route(
+        'parcel.view',
+        {
+          summary:
+            "The shop's parcels, newest first, with filters; q finds a tracking ID, invoice ID, phone or name",
+          params: shopParams,
+          querystring: parcelListQuerySchema,
+          response: { 200: parcelListSchema },
+        },
+        readKeys,
+      ),
       (request) => parcels.list(shopOf(request).shopId, request.query),
     );
 
     r.get(
       '/shops/:shopId/parcels/:parcelId',
-      route('parcel.view', {
-        summary: 'One parcel of the shop with its timeline of events',
-        params: parcelParams,
-        response: { 200: parcelDetailSchema },
-      }),
+      route(
+        'parcel.view',
+        {
+          summary: 'One parcel of the shop with its timeline of events',
+          params: parcelParams,
+          response: { 200: parcelDetailSchema },
+        },
+        readKeys,
+      ),
       (request) => parcels.get(shopOf(request).shopId, request.params.parcelId),
     );
 
     r.delete(
       '/shops/:shopId/parcels/:parcelId',
-      route('parcel.edit', {
-        summary: 'Delete a parcel that is waiting for pickup (status and seller status become deleted)',
-        description: '409 INVALID_TRANSITION once the parcel has left pickup.',
-        params: parcelParams,
-        response: { 200: parcelDeletedSchema },
-      }),
+      route(
+        'parcel.edit',
+        {
+          summary: 'Delete a parcel that is waiting for pickup (status and seller status become deleted)',
+          description: '409 INVALID_TRANSITION once the parcel has left pickup.',
+          params: parcelParams,
+          response: { 200: parcelDeletedSchema },
+        },
+        writeKeys,
+      ),
       async (request) => ({
         ...(await parcels.remove({ ...merchantOf(request), parcelId: request.params.parcelId })),
         message: parcelMessages.deleted,

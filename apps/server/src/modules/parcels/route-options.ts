@@ -1,8 +1,9 @@
+import type { ApiKeyScope } from '@dak/domain/api-keys';
 import { parcelMessages } from '@dak/domain/parcel';
 import type { Permission } from '@dak/domain/permissions';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type Guards, shopOf, userOf } from '../../plugins/auth';
+import { actingUserOf, type Guards, shopOf } from '../../plugins/auth';
 
 /** What the shop's parcel routes (parcels, edits, bulk booking) share in their declarations. */
 
@@ -12,18 +13,24 @@ export const bearerSecurity = [{ bearer: [] }];
 
 /**
  * A shop route's options: its guard, and its OpenAPI schema with the parcels tag and the bearer
- * scheme. Spread it, adding what else the route sets (a body limit).
+ * scheme. Spread it, adding what else the route sets (a body limit). `access.apiKey`: the scope
+ * with which a shop's API key may call it too (issue 15); without it, keys are refused.
  */
 export function shopRoute(guards: Guards) {
-  return <S extends object>(permission: Permission, schema: S) => ({
-    ...guards.shop(permission),
-    schema: { tags: ['parcels'], security: bearerSecurity, ...schema },
+  return <S extends object>(permission: Permission, schema: S, access: { apiKey?: ApiKeyScope } = {}) => ({
+    ...guards.shop(permission, access),
+    schema: {
+      // The developer API's routes are listed under its own tag too.
+      tags: access.apiKey ? ['parcels', 'developer-api'] : ['parcels'],
+      security: bearerSecurity,
+      ...schema,
+    },
   });
 }
 
-/** The shop and its user behind a request guarded by `guards.shop(…)`. */
+/** The shop and who acts in it (the user, or the owner behind an API key) of a shop route. */
 export function merchantOf(request: FastifyRequest) {
-  return { shopId: shopOf(request).shopId, userId: userOf(request).userId };
+  return { shopId: shopOf(request).shopId, userId: actingUserOf(request).userId };
 }
 
 /** A booking request (single, exchange, bulk confirm): who books, the body, the Idempotency-Key. */

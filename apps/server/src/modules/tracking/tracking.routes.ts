@@ -48,9 +48,9 @@ export function trackingRoutes(deps: { tracking: TrackingService; guards: Guards
     r.get(
       '/shops/:shopId/tracking',
       {
-        ...deps.guards.shop('parcel.view'),
+        ...deps.guards.shop('parcel.view', { apiKey: 'tracking' }),
         schema: {
-          tags: ['tracking'],
+          tags: ['tracking', 'developer-api'],
           summary: "Track a parcel from the merchant panel: any tracking ID, or an invoice ID of the shop's",
           description:
             "The public tracking view; for the shop's own parcel also `own` (customer, invoice, cash, " +
