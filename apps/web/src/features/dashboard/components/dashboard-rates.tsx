@@ -1,17 +1,15 @@
-import { type Dashboard, dashboardRates } from '@dak/domain/dashboard';
+import type { Dashboard } from '@dak/domain/dashboard';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 
 /**
- * Delivery success and return rates of the range. The success rate is the server's; the return
- * rate too when it sends one, else worked out from the counts by the domain's rule.
+ * Delivery success and return rates of the range, as the server works them out (the domain's
+ * `dashboardRates`). The return rate is shown in the text colour: a low one is not an alarm.
  */
 export function DashboardRates({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const returnRate =
-    dashboard.returnRate !== undefined ? dashboard.returnRate : dashboardRates(dashboard.counts).returnRate;
   const percent = (value: number | null) =>
     value === null ? t('dashboard.rates.none') : `${formatNumber(value, language)}%`;
   return (
@@ -22,7 +20,7 @@ export function DashboardRates({ dashboard }: { dashboard: Dashboard }) {
       </div>
       <div className="dashboard-rate dashboard-rate--return" data-testid="return-rate">
         <dt>{t('dashboard.rates.return')}</dt>
-        <dd className="dashboard-rate__value">{percent(returnRate)}</dd>
+        <dd className="dashboard-rate__value">{percent(dashboard.returnRate)}</dd>
       </div>
     </dl>
   );
