@@ -147,6 +147,17 @@ export async function lastSms(app: FastifyInstance, phone: string): Promise<stri
   return text;
 }
 
+/**
+ * The code of the last return hand-over SMS to a phone ("… code: 1234"). Not simply the last SMS:
+ * notification texts to the same merchant are sent by their own jobs and may land after it.
+ */
+export async function returnOtp(app: FastifyInstance, phone: string): Promise<string> {
+  await app.jobs.idle();
+  const to = normalizePhone(phone) ?? phone;
+  const text = phones.get(app)?.findLast((m) => m.to === to && /code: \d{4}/.test(m.body))?.body;
+  return /code: (\d{4})/.exec(text ?? '')?.[1] ?? '';
+}
+
 export async function lastOtp(app: FastifyInstance, phone: string): Promise<string> {
   const match = /\b(\d{4})\b/.exec(await lastSms(app, phone));
   if (!match?.[1]) throw new Error(`no code in the last SMS to ${phone}`);

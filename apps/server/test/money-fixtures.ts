@@ -2,7 +2,7 @@ import type { PayoutMethod } from '@dak/domain/money';
 import { createInvoice } from '../src/modules/invoices/invoices.service';
 import { aParcel, type Parcel, type Shop, walk } from './factories';
 import { caller } from './fixtures';
-import { lastOtp, lastSms, type TestApp } from './helpers';
+import { lastOtp, returnOtp, type TestApp } from './helpers';
 
 /**
  * Money set-ups (issue 13) through the real API and services: parcels delivered (in full or in
@@ -25,7 +25,7 @@ export async function aReturnedParcel(t: TestApp, shop: Shop, staffToken: string
     'at_return_hub',
     'out_for_return',
   ]);
-  const code = /code: (\d{4})/.exec(await lastSms(t.app, shop.user.phone))?.[1] ?? '';
+  const code = await returnOtp(t.app, shop.user.phone);
   await walk(t, staffToken, parcel.trackingId, [{ status: 'returned', otp: code } as never]);
   return parcel;
 }

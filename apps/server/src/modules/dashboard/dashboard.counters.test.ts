@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aBooking, aPickupLocation, aShop, aStaff, type Shop, type Staff } from '../../../test/factories';
 import { caller } from '../../../test/fixtures';
-import { lastSms, useTestApp } from '../../../test/helpers';
+import { returnOtp, useTestApp } from '../../../test/helpers';
 
 /**
  * Issue 14's property: random bookings, moves (through the real transition service, refusals
@@ -130,7 +130,7 @@ async function run(step: Step) {
       let otp: string | undefined;
       if (to === 'returned') {
         const shop = shops[parcel.shop] as Shop;
-        otp = /code: (\d{4})/.exec(await lastSms(t.app, shop.user.phone).catch(() => ''))?.[1];
+        otp = (await returnOtp(t.app, shop.user.phone)) || undefined;
       }
       // Refusals (a reattempt not approved, a missing code, a move staff may not make) are part of
       // the walk: a refused move must leave the counters as they were.

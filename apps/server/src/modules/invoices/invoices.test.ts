@@ -1,7 +1,7 @@
 import { accountCodes } from '@dak/domain/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInStaff } from '../../../test/fixtures';
-import { lastSms, useTestApp } from '../../../test/helpers';
+import { returnOtp, useTestApp } from '../../../test/helpers';
 import {
   type BookingMerchant,
   bookingMerchant,
@@ -72,7 +72,7 @@ describe('invoices', () => {
       'at_return_hub',
       'out_for_return',
     ]);
-    const code = /code: (\d{4})/.exec(await lastSms(t.app, merchant.user.phone))?.[1] ?? '';
+    const code = await returnOtp(t.app, merchant.user.phone);
     await walk(t, admin.token, back.trackingId, [{ status: 'returned', otp: code } as never]);
     const owed = await owedToShop();
     expect(owed).toBeGreaterThan(0);

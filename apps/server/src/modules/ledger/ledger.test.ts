@@ -2,7 +2,7 @@ import { accountCodes } from '@dak/domain/money';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { caller, signInStaff } from '../../../test/fixtures';
-import { lastSms, useTestApp } from '../../../test/helpers';
+import { returnOtp, useTestApp } from '../../../test/helpers';
 import {
   type BookingMerchant,
   bookingMerchant,
@@ -104,7 +104,7 @@ describe('the ledger', () => {
       'at_return_hub',
       'out_for_return',
     ]);
-    const code = /code: (\d{4})/.exec(await lastSms(t.app, merchant.user.phone))?.[1] ?? '';
+    const code = await returnOtp(t.app, merchant.user.phone);
     await walk(t, admin.token, trackingId, [{ status: 'returned', otp: code } as never]);
     const returned = await parcelOf(trackingId);
     expect(returned.payment_status).toBe('unpaid');

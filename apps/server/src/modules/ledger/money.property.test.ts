@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aParcel, aShop, aStaff, type Shop, type Staff, walk } from '../../../test/factories';
 import { caller } from '../../../test/fixtures';
-import { lastSms, uniquePhone, useTestApp } from '../../../test/helpers';
+import { returnOtp, uniquePhone, useTestApp } from '../../../test/helpers';
 import { createInvoice, decideInvoicePayment } from '../invoices/invoices.service';
 
 /**
@@ -123,7 +123,7 @@ async function returnToMerchant(model: Model, parcel: ModelParcel) {
     'out_for_return',
   ]);
   const phone = (shops[parcel.shop] as Shop).user.phone;
-  const code = /code: (\d{4})/.exec(await lastSms(t.app, phone))?.[1] ?? '';
+  const code = await returnOtp(t.app, phone);
   await walk(t, admin.token, parcel.trackingId, [{ status: 'returned', otp: code } as never]);
   finalise(model, parcel, -parcel.returnCharge);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { caller, signInStaff } from '../../../test/fixtures';
-import { lastSms, useTestApp } from '../../../test/helpers';
+import { lastSms, returnOtp, useTestApp } from '../../../test/helpers';
 import {
   type BookingMerchant,
   bookingMerchant,
@@ -289,7 +289,7 @@ describe('PUT /ops/parcels/bulk-status', () => {
         'at_return_hub',
         'out_for_return',
       ]);
-      const code = /code: (\d{4})/.exec(await lastSms(t.app, merchant.user.phone))?.[1] ?? '';
+      const code = await returnOtp(t.app, merchant.user.phone);
       expect(code).toMatch(/^\d{4}$/);
       return { trackingId, code };
     };

@@ -2,7 +2,7 @@ import type { StaffRole } from '@dak/domain/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aParcel, aShop, aStaff, type Shop, walk } from '../../../test/factories';
 import { caller, signInStaff } from '../../../test/fixtures';
-import { lastOtp, lastSms, rowCount, useTestApp } from '../../../test/helpers';
+import { lastOtp, returnOtp, rowCount, useTestApp } from '../../../test/helpers';
 import { decideInvoicePayment } from '../invoices/invoices.service';
 
 /**
@@ -56,7 +56,7 @@ async function returned(shop: Shop) {
     'at_return_hub',
     'out_for_return',
   ]);
-  const otp = /code: (\d{4})/.exec(await lastSms(t.app, shop.phone))?.[1] ?? '';
+  const otp = await returnOtp(t.app, shop.phone);
   await walk(t, admin.token, parcel.trackingId, [{ status: 'returned', otp } as never]);
   return parcel;
 }

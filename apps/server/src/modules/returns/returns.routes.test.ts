@@ -3,7 +3,7 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aParcel } from '../../../test/factories';
 import { addMember, caller, signInStaff } from '../../../test/fixtures';
-import { lastSms, useTestApp } from '../../../test/helpers';
+import { lastSms, returnOtp, useTestApp } from '../../../test/helpers';
 import { type BookingMerchant, bookingMerchant, bookParcel, walk } from '../../../test/operations-fixtures';
 import type { DB } from '../../db/schema';
 import { createReturnsRepository } from './returns.repository';
@@ -337,7 +337,7 @@ describe('the return leg', () => {
     const trackingId = await failedParcel();
     await call('POST', `${base()}/${trackingId}/confirm-return`, merchant.token, {});
     await walk(t, admin.token, trackingId, ['at_return_hub', 'out_for_return']);
-    const first = /code: (\d{4})/.exec(await lastSms(t.app, merchant.user.phone))?.[1] ?? '';
+    const first = await returnOtp(t.app, merchant.user.phone);
     const wrongCode = first === '0000' ? '1111' : '0000';
     for (let i = 0; i < 5; i++) {
       await call('POST', `/ops/parcels/${trackingId}/status`, admin.token, {
@@ -353,7 +353,7 @@ describe('the return leg', () => {
     expect(locked.json().error.code).toBe('OTP_TOO_MANY_ATTEMPTS');
     const resend = await call('POST', `/ops/parcels/${trackingId}/return-otp`, admin.token, {});
     expect(resend.statusCode, resend.body).toBe(200);
-    const second = /code: (\d{4})/.exec(await lastSms(t.app, merchant.user.phone))?.[1] ?? '';
+    const second = await returnOtp(t.app, merchant.user.phone);
     const ok = await call('POST', `/ops/parcels/${trackingId}/status`, admin.token, {
       status: 'returned',
       otp: second,
