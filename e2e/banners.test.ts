@@ -1,9 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crc32 } from '../packages/domain/src/nid';
 import { seriousAxeViolations } from './axe';
 import {
   type ApiInit,
@@ -15,6 +13,7 @@ import {
   snap,
 } from './fixtures';
 import { launchBrowser, type RunningServer, screenshotDir, startServer } from './helpers';
+import { bandedPng } from './png';
 
 /**
  * Issue 14, item 4: marketing writes a popup banner in the console; the merchant signs in and sees
@@ -37,37 +36,13 @@ const api = <T>(method: string, path: string, options: ApiInit = {}) =>
 
 /** A 600 × 240 PNG: an orange band on cream, so the screenshots show a picture. */
 function bannerPng(): Buffer {
-  const width = 600;
-  const height = 240;
-  const chunk = (type: string, data: Buffer) => {
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    out.write(type, 4, 'ascii');
-    data.copy(out, 8);
-    out.writeUInt32BE(crc32(out, 4, 8 + data.length), 8 + data.length);
-    return out;
-  };
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) {
-      const band = y > 80 && y < 160;
-      raw[row + 1 + x * 3] = band ? 240 : 253;
-      raw[row + 2 + x * 3] = band ? 120 + Math.round((x / width) * 60) : 246;
-      raw[row + 3 + x * 3] = band ? 30 : 227;
-    }
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return bandedPng({
+    width: 600,
+    height: 240,
+    band: [80, 160],
+    field: [253, 246, 227],
+    bandColour: (x) => [240, 120 + Math.round((x / 600) * 60), 30],
+  });
 }
 
 /**

@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crc32 } from '../packages/domain/src/nid';
 import { type ApiInit, apiRequest, signedInContext, signedInStaff, snap } from './fixtures';
 import { launchBrowser, type RunningServer, screenshotDir, startServer } from './helpers';
+import { bandedPng } from './png';
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,37 +21,13 @@ const api = <T>(method: string, path: string, options: ApiInit = {}) =>
 
 /** A 640 × 360 PNG cover: a green band over a pale field, so the screenshot shows a picture. */
 function coverPng(): Buffer {
-  const width = 640;
-  const height = 360;
-  const chunk = (type: string, data: Buffer) => {
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    out.write(type, 4, 'ascii');
-    data.copy(out, 8);
-    out.writeUInt32BE(crc32(out, 4, 8 + data.length), 8 + data.length);
-    return out;
-  };
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) {
-      const band = y > 120 && y < 240;
-      raw[row + 1 + x * 3] = band ? 0 : 232;
-      raw[row + 2 + x * 3] = band ? 106 + Math.round((x / width) * 60) : 241;
-      raw[row + 3 + x * 3] = band ? 78 : 236;
-    }
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return bandedPng({
+    width: 640,
+    height: 360,
+    band: [120, 240],
+    field: [232, 241, 236],
+    bandColour: (x) => [0, 106 + Math.round((x / 640) * 60), 78],
+  });
 }
 
 const bodyText = async (page: Page) => (await page.textContent('body')) ?? '';

@@ -44,6 +44,31 @@ export function rowErrorsOf(error: unknown): BulkRowError[] {
  * schema (and, when a pickup location is known, the booking's database checks), and a confirm that
  * books all rows through the parcels service or none, and logs the upload.
  */
+/**
+ * The booking's database checks for every schema-valid row at once (the sheet and the developer
+ * API's batch alike): a row that passes gets its quote, one that fails loses its body and gets
+ * its errors in the sheet's words.
+ */
+export async function checkBookings(
+  parcels: ParcelsService,
+  shopId: string,
+  rows: { body?: ParcelCreate; quote?: ChargeQuote; errors: BulkRowError[] }[],
+): Promise<void> {
+  const valid = rows.filter((r) => r.body);
+  const checks = await parcels.checkMany(
+    shopId,
+    valid.map((r) => r.body as ParcelCreate),
+  );
+  for (const [i, row] of valid.entries()) {
+    const check = checks[i];
+    if (check && 'quote' in check) row.quote = check.quote;
+    else {
+      row.body = undefined;
+      row.errors.push(...rowErrorsOf(check?.error));
+    }
+  }
+}
+
 export function createBulkParcelsService(deps: {
   repo: BulkParcelsRepository;
   clock: Clock;
@@ -119,19 +144,7 @@ export function createBulkParcelsService(deps: {
     }
     if (pickupLocationId) {
       // The booking's database checks, for all schema-valid rows at once.
-      const valid = out.filter((r) => r.body);
-      const checks = await parcels.checkMany(
-        shopId,
-        valid.map((r) => r.body as ParcelCreate),
-      );
-      for (const [i, row] of valid.entries()) {
-        const check = checks[i];
-        if (check && 'quote' in check) row.quote = check.quote;
-        else {
-          row.body = undefined;
-          row.errors.push(...rowErrorsOf(check?.error));
-        }
-      }
+      await checkBookings(parcels, shopId, out);
     }
     return { rows: out, limit };
   }

@@ -5,7 +5,7 @@ import type { ChargeQuote } from '@dak/domain/pricing';
 import { AppError } from '../../errors';
 import { type KeyRecorder, requestHash } from '../parcels/idempotency';
 import type { ParcelsService } from '../parcels/parcels.service';
-import { rowErrorsOf } from './bulk-parcels.service';
+import { checkBookings } from './bulk-parcels.service';
 
 type Row = { body?: ParcelCreate; quote?: ChargeQuote; errors: BulkRowError[] };
 
@@ -29,19 +29,7 @@ export function createParcelBatchService(deps: { parcels: ParcelsService }) {
       }
       return { errors };
     });
-    const valid = rows.filter((r) => r.body);
-    const checks = await parcels.checkMany(
-      shopId,
-      valid.map((r) => r.body as ParcelCreate),
-    );
-    for (const [i, row] of valid.entries()) {
-      const check = checks[i];
-      if (check && 'quote' in check) row.quote = check.quote;
-      else {
-        row.body = undefined;
-        row.errors.push(...rowErrorsOf(check?.error));
-      }
-    }
+    await checkBookings(parcels, shopId, rows);
     return rows;
   }
 
