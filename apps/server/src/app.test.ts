@@ -98,6 +98,35 @@ describe('the API shell', () => {
     }
   });
 
+  it('serves the issue-14 routes in production, each behind its sign-in', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const shop = '00000000-0000-4000-8000-000000000001';
+      for (const url of [
+        `/api/v1/shops/${shop}/dashboard`,
+        `/api/v1/shops/${shop}/events`,
+        `/api/v1/shops/${shop}/notifications`,
+        `/api/v1/shops/${shop}/banners`,
+        `/api/v1/shops/${shop}/api-keys`,
+        '/api/v1/ops/overview',
+        '/api/v1/ops/banners',
+      ]) {
+        const res = await prod.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(401);
+        const forged = await prod.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: 'Bearer dak_abcdefgh_not-a-real-secret' },
+        });
+        // A key is refused: 401 where keys may call, 403 where they never may; its secret not echoed.
+        expect([401, 403], url).toContain(forged.statusCode);
+        expect(forged.body, url).not.toContain('not-a-real-secret');
+      }
+    } finally {
+      await prod.close();
+    }
+  });
+
   it('has no dev outbox, clock or job runner in production', async () => {
     const prod = await createTestApp({
       NODE_ENV: 'production',
