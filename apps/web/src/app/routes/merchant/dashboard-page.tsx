@@ -1,5 +1,6 @@
 import type { ProfileStep } from '@dak/domain/settings';
 import { Alert, Button, Card, Result, Skeleton, Typography } from 'antd';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../../features/auth/api/get-me';
@@ -147,29 +148,33 @@ export function DashboardPage() {
           </Button>
         </Card>
       ) : null}
-      {shop?.can('payment.view') ? (
-        <div key={shop.id}>
-          <BouncedPaymentBanner shopId={shop.id} />
-          <DueAmountNotice shopId={shop.id} />
-        </div>
-      ) : null}
       {shop ? (
-        <ProfileCompletionCard key={shop.id} id="profile-steps" shopId={shop.id} links={stepLinks(shop, t)} />
+        // One key for the shop's whole block: keyed siblings sharing shop.id confused React's
+        // reconciliation and left a second What's new card in the page after a reload.
+        <Fragment key={shop.id}>
+          {shop.can('payment.view') ? (
+            <div>
+              <BouncedPaymentBanner shopId={shop.id} />
+              <DueAmountNotice shopId={shop.id} />
+            </div>
+          ) : null}
+          <ProfileCompletionCard id="profile-steps" shopId={shop.id} links={stepLinks(shop, t)} />
+          {shop.can('parcel.view') ? <ShopOverview shop={shop} /> : null}
+          {shop.can('payment.view') ? (
+            <section className="dashboard__card" aria-labelledby="dashboard-payments">
+              <Typography.Title level={2} id="dashboard-payments" className="dashboard__card-title">
+                {t('dashboard.paymentsTitle')}
+              </Typography.Title>
+              <PaymentsSummaryCards shopId={shop.id} />
+            </section>
+          ) : null}
+          <WhatsNewCard shopId={shop.id} />
+          <QuickLinks links={shopQuickLinks(shop)} />
+          <Tour shop={shop} steps={tour} />
+        </Fragment>
       ) : status === 'loading' && shops.length > 0 ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : null}
-      {shop?.can('parcel.view') ? <ShopOverview key={shop.id} shop={shop} /> : null}
-      {shop?.can('payment.view') ? (
-        <section className="dashboard__card" aria-labelledby="dashboard-payments">
-          <Typography.Title level={2} id="dashboard-payments" className="dashboard__card-title">
-            {t('dashboard.paymentsTitle')}
-          </Typography.Title>
-          <PaymentsSummaryCards key={shop.id} shopId={shop.id} />
-        </section>
-      ) : null}
-      {shop ? <WhatsNewCard key={shop.id} shopId={shop.id} /> : null}
-      {shop ? <QuickLinks links={shopQuickLinks(shop)} /> : null}
-      {shop ? <Tour key={shop.id} shop={shop} steps={tour} /> : null}
     </div>
   );
 }
