@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { localizeDigits } from './digits';
 import { pickupMissedReasons } from './hub-work';
 import { failedAttemptReasons } from './parcel-status';
+import type { Permission } from './permissions';
 import type { Language, NotificationPrefs } from './settings';
 
 /**
@@ -19,6 +20,20 @@ export const notificationKinds = [
   'team_invitation',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
+
+/**
+ * The permission a shop member needs to be told of a kind: payment news carries amounts and bounce
+ * reasons, which only those who may see the shop's payments see (as on the dashboard).
+ */
+export const notificationPermissionOf: Record<NotificationKind, Permission> = {
+  delivery_failed: 'parcel.view',
+  parcel_returned: 'parcel.view',
+  payment_sent: 'payment.view',
+  payment_bounced: 'payment.view',
+  pickup_missed: 'parcel.view',
+  nid_decided: 'parcel.view',
+  team_invitation: 'parcel.view',
+};
 
 /**
  * Which of the settings' topic switches covers a kind; `null`: news about the account itself (NID,

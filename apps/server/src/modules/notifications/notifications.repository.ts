@@ -25,7 +25,7 @@ export function createNotificationsRepository(db: Kysely<DB>) {
       return trx
         .selectFrom('shop_members as m')
         .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select(['u.id', 'u.phone', 'u.language', 'u.notification_prefs'])
+        .select(['u.id', 'u.phone', 'u.language', 'u.notification_prefs', 'm.role'])
         .where('m.shop_id', '=', shopId)
         .where('m.status', '=', 'active')
         .orderBy('u.id')

@@ -5,8 +5,10 @@ import {
   type NotificationSmsJob,
   notificationChannelsFor,
   notificationParamsSchema,
+  notificationPermissionOf,
   notificationSms,
 } from '@dak/domain/notifications';
+import { can, type ShopRole } from '@dak/domain/permissions';
 import { readNotificationPrefs } from '@dak/domain/settings';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, Executor } from '../../db/schema';
@@ -41,7 +43,9 @@ export async function notify(trx: Transaction<DB> | Executor, jobs: Jobs, cause:
   const repo = createNotificationsRepository(trx as Kysely<DB>);
   const people = cause.userId
     ? [await repo.user(trx, cause.userId)].filter((u) => u !== undefined)
-    : await repo.recipients(trx, cause.shopId);
+    : (await repo.recipients(trx, cause.shopId)).filter((m) =>
+        can(m.role as ShopRole, notificationPermissionOf[cause.kind]),
+      );
   // An invitation names the shop: the invited person does not know it yet.
   const params =
     cause.kind === 'team_invitation' && !cause.params.shopName

@@ -139,6 +139,7 @@ describe('notifications', () => {
     const admin = await aStaff(t, { role: 'admin' });
     const finance = await aStaff(t, { role: 'finance' });
     const shop = await aShop(t);
+    const editor = await addMember(t, shop.shop.id, 'editor');
     const back = await aReturnedParcel(t, shop, admin.token);
     await aDeliveredParcel(t, shop, admin.token);
     await aBkashNumber(t, shop);
@@ -178,6 +179,14 @@ describe('notifications', () => {
         params: { invoiceNumber: paidInvoice.number, amountPoisha: paidInvoice.netPoisha },
       }),
     ]);
+    // Payment news is for those who may see the shop's payments: the editor hears of parcels only.
+    const editorKinds = await t.database.db
+      .selectFrom('notifications')
+      .select('kind')
+      .where('user_id', '=', editor.user.id)
+      .execute();
+    expect(editorKinds.map((r) => r.kind).sort()).toEqual(['delivery_failed', 'parcel_returned']);
+    expect((await smsTo(editor.phone)).some((m) => m.body.includes(invoice.number))).toBe(false);
     const texts = (await smsTo(shop.phone)).map((m) => m.body);
     expect(texts.at(-1)).toContain(`Payment ${invoice.number}`);
     expect(texts.at(-1)).toContain('bounced: Wallet closed');
