@@ -73,7 +73,8 @@ export function createDashboardService(deps: {
       const [rows, onHold, attempted, bounced, sorting] = await Promise.all([
         rangeCounts(db, where),
         statusCount(db, { shopId, status: 'pickup_hold', pickupLocationId: query.pickupLocationId }),
-        deps.returns.listReturned(shopId, { view: 'attempted', limit: 50, offset: 0 }),
+        // The oldest attempts return soonest: a shop with many waiting still sees its most urgent.
+        deps.returns.listReturned(shopId, { view: 'attempted', limit: 50, offset: 0, oldestFirst: true }),
         access.seesPayments ? deps.payments.bounced(shopId) : null,
         sortingCounts(db, { shopId, day: sortingDay, pickupLocationId: query.pickupLocationId }),
       ]);

@@ -66,7 +66,7 @@ export function createReturnsRepository(db: Kysely<DB>) {
   return {
     async listForShop(
       shopId: string,
-      query: { view: ReturnedParcelView; q?: string; limit: number; offset: number },
+      query: { view: ReturnedParcelView; q?: string; limit: number; offset: number; oldestFirst?: boolean },
       trx: Executor = db,
     ) {
       let base = trx
@@ -115,7 +115,7 @@ export function createReturnsRepository(db: Kysely<DB>) {
               .limit(1)
               .as('approval'),
           ])
-          .orderBy(sql`coalesce(la.at, p.updated_at)`, 'desc')
+          .orderBy(sql`coalesce(la.at, p.updated_at)`, query.oldestFirst ? 'asc' : 'desc')
           .orderBy('p.id'),
       );
     },

@@ -123,7 +123,8 @@ export function createReturnsService(deps: {
 
     async listReturned(
       shopId: string,
-      query: { view: ReturnedParcelView; q?: string; limit: number; offset: number },
+      /** `oldestFirst`: the longest-waiting first (the dashboard's soonest auto-returns). */
+      query: { view: ReturnedParcelView; q?: string; limit: number; offset: number; oldestFirst?: boolean },
     ): Promise<{ items: ReturnedParcel[]; count: number; autoReturnHours: number }> {
       const { rows, count } = await repo.listForShop(shopId, query);
       const items = rows.map((r): ReturnedParcel => {
