@@ -75,6 +75,19 @@ export function createApiKeysRepository(db: Kysely<DB>) {
           'last_used_at',
           'last_used_ip',
           'revoked_at',
+          // A key acts in its maker's name: it works only while they are still the shop's owner.
+          (eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('shop_members as m')
+                  .select('m.user_id')
+                  .whereRef('m.shop_id', '=', 'api_keys.shop_id')
+                  .whereRef('m.user_id', '=', 'api_keys.created_by_user_id')
+                  .where('m.role', '=', 'owner')
+                  .where('m.status', '=', 'active'),
+              )
+              .as('maker_is_owner'),
         ])
         .where('key_id', '=', keyId)
         .executeTakeFirst();

@@ -267,6 +267,21 @@ describe('API keys (issue 15, item 1)', () => {
     const other = await aShop(t);
     const foreign = await call('DELETE', `/shops/${other.shop.id}/api-keys/${live.id}`, other.token);
     expect(foreign.statusCode).toBe(404);
+    // A key stops when its maker is no longer the shop's owner.
+    expect((await call('GET', url, live.token)).statusCode).toBe(200);
+    await t.database.db
+      .updateTable('shop_members')
+      .set({ role: 'editor' })
+      .where('shop_id', '=', owner.shop.id)
+      .where('user_id', '=', owner.user.id)
+      .execute();
+    expect((await call('GET', url, live.token)).statusCode).toBe(401);
+    await t.database.db
+      .updateTable('shop_members')
+      .set({ role: 'owner' })
+      .where('shop_id', '=', owner.shop.id)
+      .where('user_id', '=', owner.user.id)
+      .execute();
   });
 
   it('records the last use at most once a minute, with the address', async () => {

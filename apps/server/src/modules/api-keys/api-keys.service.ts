@@ -131,7 +131,7 @@ export function createApiKeysService(deps: {
       const parts = parseApiKeyToken(token);
       if (!parts) return null;
       const row = await repo.findByKeyId(parts.keyId);
-      if (!row || row.revoked_at || !hashKeys.keys[row.hash_key_id]) return null;
+      if (!row || row.revoked_at || !row.maker_is_owner || !hashKeys.keys[row.hash_key_id]) return null;
       if (!sameHash(hashSecret(parts.secret, row.hash_key_id), row.secret_hash)) return null;
       await rateLimiter.consume(`api-key:${row.id}`, deps.requestsPerMinute, 60);
       const now = clock.now();
