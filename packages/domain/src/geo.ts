@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toLatinDigits } from './digits';
 import { listSchema } from './lists';
 
 /**
@@ -16,8 +17,6 @@ export type HubKind = (typeof hubKinds)[number];
 /** The zones the seed creates; ops may add more, so API fields stay plain strings. */
 export const seededZoneIds = ['dhaka_city', 'dhaka_suburbs', 'chattogram_city', 'outside_dhaka'] as const;
 
-const bengaliDigitZero = 0x09e6;
-
 /**
  * Folds text for matching: Unicode NFC (so য় typed as one code point or as য + nukta compare
  * equal), lower case, Bengali digits to ASCII (মিরপুর ১০ = mirpur 10's number), apostrophes, dots
@@ -25,10 +24,7 @@ const bengaliDigitZero = 0x09e6;
  * space (Mirpur-10 → mirpur 10).
  */
 export function normalizeSearchText(input: string): string {
-  return input
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[\u09e6-\u09ef]/g, (digit) => String(digit.charCodeAt(0) - bengaliDigitZero))
+  return toLatinDigits(input.normalize('NFC').toLowerCase())
     .replace(/\u200c|\u200d|['’`.]/g, '')
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
     .trim();

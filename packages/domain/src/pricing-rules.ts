@@ -127,10 +127,7 @@ export function pickupDate(requestedAt: Date): string {
  * NaN when it is not a number; the range is checkWeight's to judge.
  */
 export function gramsFromKgText(text: string): number {
-  const clean = text
-    .trim()
-    .replace(/[০-৯]/g, (digit) => toLatinDigits(digit))
-    .replace(',', '.');
+  const clean = toLatinDigits(text.trim()).replace(',', '.');
   if (!/^\d{1,6}(\.\d{1,3})?$/.test(clean)) return Number.NaN;
   return Math.round(Number(clean) * 1000);
 }
