@@ -1,4 +1,10 @@
-import { type ApiKeyCreated, type ApiKeyScope, apiKeyCreateSchema, apiKeyScopes } from '@dak/domain/api-keys';
+import {
+  type ApiKeyCreated,
+  type ApiKeyScope,
+  apiKeyCreateSchema,
+  apiKeyNameMaxLength,
+  apiKeyScopes,
+} from '@dak/domain/api-keys';
 import './api-keys.css';
 import { Button, Checkbox, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
@@ -61,7 +67,7 @@ export function CreateApiKeyForm({
         extra={t('apiKeys.nameHint')}
         rules={[schemaRule(apiKeyCreateSchema.shape.name, translateMessage)]}
       >
-        <Input maxLength={60} placeholder={t('apiKeys.namePlaceholder')} />
+        <Input maxLength={apiKeyNameMaxLength} placeholder={t('apiKeys.namePlaceholder')} />
       </Form.Item>
       <Form.Item name="scopes" label={t('apiKeys.scopes')}>
         <Checkbox.Group className="api-key-scopes">
