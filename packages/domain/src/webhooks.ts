@@ -89,19 +89,12 @@ export const webhookUpdateSchema = z.object({
 });
 export type WebhookUpdate = z.input<typeof webhookUpdateSchema>;
 
+/** http(s), a host (name, IPv4 or [IPv6]), an optional port and path; no credentials, no spaces. */
+const webhookUrlPattern =
+  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
+
 export function isWebhookUrlShape(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  return (
-    (url.protocol === 'https:' || url.protocol === 'http:') &&
-    url.hostname.length > 0 &&
-    url.username === '' &&
-    url.password === ''
-  );
+  return webhookUrlPattern.test(value);
 }
 
 /** The answer to a create: the only time the signing secret is shown. */
