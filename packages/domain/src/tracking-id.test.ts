@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  consignmentNumberOf,
   isValidTrackingId,
   newTrackingId,
   normalizeTrackingId,
   trackingCheckCharacter,
   trackingIdAlphabet,
+  trackingIdOfConsignmentNumber,
 } from './tracking-id';
 
 /** A seeded generator (mulberry32), so the sample is the same on every run. */
@@ -88,5 +90,36 @@ describe('normalizeTrackingId', () => {
     const id = newTrackingId(seeded(3));
     expect(normalizeTrackingId(` ${id.toLowerCase().slice(0, 6)}-${id.slice(6).toLowerCase()} `)).toBe(id);
     expect(normalizeTrackingId(`${id.slice(0, -1)}0`)).toBeNull();
+  });
+});
+
+describe('consignment numbers', () => {
+  it('lead back to the same tracking ID, for the ends of the range and random IDs', () => {
+    let seed = 7;
+    const randomInt = (max: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % max;
+    };
+    const ids = [
+      'DK222222222',
+      'DKYYYYYYYY',
+      ...Array.from({ length: 200 }, () => newTrackingId(randomInt)),
+    ].map((id) =>
+      isValidTrackingId(id) ? id : `${id.slice(0, 10)}${trackingCheckCharacter(id.slice(2, 10))}`,
+    );
+    for (const id of ids) {
+      const n = consignmentNumberOf(id);
+      expect(Number.isSafeInteger(n)).toBe(true);
+      expect(n).toBeGreaterThan(0);
+      expect(trackingIdOfConsignmentNumber(n)).toBe(id);
+    }
+    expect(consignmentNumberOf(ids[0] as string)).toBe(1);
+    expect(consignmentNumberOf(ids[1] as string)).toBe(29 ** 8);
+  });
+
+  it('refuse numbers that are not one', () => {
+    for (const n of [0, -1, 1.5, 29 ** 8 + 1, Number.MAX_SAFE_INTEGER + 2]) {
+      expect(trackingIdOfConsignmentNumber(n)).toBeNull();
+    }
   });
 });

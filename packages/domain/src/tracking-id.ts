@@ -62,3 +62,28 @@ export function normalizeTrackingId(input: string): string | null {
   const id = input.toUpperCase().replace(/[\s-]/g, '');
   return isValidTrackingId(id) ? id : null;
 }
+
+/**
+ * The number that peers' APIs call a consignment ID (Steadfast's `consignment_id` is an integer):
+ * the tracking ID's 8-character body read as a base-29 number, plus one so it is never 0. It is
+ * derived, not stored: the same parcel always has the same number, and the number leads back to
+ * the tracking ID (29⁸ < 2⁵³, so it is a safe integer in JSON).
+ */
+export function consignmentNumberOf(trackingId: string): number {
+  const body = trackingId.slice(trackingIdPrefix.length, trackingIdPrefix.length + trackingIdBodyLength);
+  let n = 0;
+  for (const char of body) n = n * base + charValue(char);
+  return n + 1;
+}
+
+/** The tracking ID whose consignment number this is, or null when it is not one. */
+export function trackingIdOfConsignmentNumber(value: number): string | null {
+  if (!Number.isSafeInteger(value) || value < 1 || value > base ** trackingIdBodyLength) return null;
+  let n = value - 1;
+  let body = '';
+  for (let i = 0; i < trackingIdBodyLength; i++) {
+    body = trackingIdAlphabet.charAt(n % base) + body;
+    n = Math.floor(n / base);
+  }
+  return `${trackingIdPrefix}${body}${trackingCheckCharacter(body)}`;
+}
