@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { can, isReadPermission, ownerOnly, type ShopRole } from '@dak/domain/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInStaff } from '../test/fixtures';
 import { createTestApp, lastOtp, registerMerchant, type TestApp, uniquePhone } from '../test/helpers';
 import type { RouteInfo } from './app';
 
@@ -153,5 +154,56 @@ describe('shop-scoped routes', () => {
         expect((await call(route, tokens.editor)).status, `${label(route)} as editor`).toBe(403);
       }
     }
+  });
+});
+
+describe('the shop guard (session and role read in one query)', () => {
+  const get = (url: string, token: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` } });
+
+  it('sees a role change, a removal and a sign-out on the very next request', async () => {
+    const member = await registerMerchant(t.app);
+    await t.database.db
+      .insertInto('shop_members')
+      .values({ shop_id: shopA, user_id: member.user.id, role: 'viewer' })
+      .execute();
+    const teamUrl = `/shops/${shopA}/members`;
+    expect((await get(teamUrl, member.token)).statusCode).toBe(403);
+
+    const promote = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/shops/${shopA}/members/${member.user.id}`,
+      headers: { authorization: `Bearer ${tokens.ownerA}` },
+      payload: { role: 'editor' },
+    });
+    expect(promote.statusCode, promote.body).toBe(200);
+    expect((await get(`/shops/${shopA}/parcels`, member.token)).statusCode).toBe(200);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/shops/${shopA}/members/${member.user.id}`,
+      headers: { authorization: `Bearer ${tokens.ownerA}` },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const after = await get(`/shops/${shopA}/parcels`, member.token);
+    expect(after.statusCode).toBe(404);
+    expect(after.json().error.message).toBe('Shop not found');
+
+    // Their own shop still opens; after signing out, nothing does.
+    expect((await get(`/shops/${member.shop.id}/parcels`, member.token)).statusCode).toBe(200);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect(logout.statusCode, logout.body).toBeLessThan(300);
+    expect((await get(`/shops/${member.shop.id}/parcels`, member.token)).statusCode).toBe(401);
+  });
+
+  it('refuses a staff session (403), a malformed shop id (404) and an unknown token (401)', async () => {
+    const staff = await signInStaff(t, 'admin');
+    expect((await get(`/shops/${shopA}/parcels`, staff.token)).statusCode).toBe(403);
+    expect((await get('/shops/not-a-uuid/parcels', tokens.ownerA)).statusCode).toBe(404);
+    expect((await get(`/shops/${shopA}/parcels`, 'no-such-token')).statusCode).toBe(401);
   });
 });

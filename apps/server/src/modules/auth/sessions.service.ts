@@ -40,6 +40,17 @@ export function createSessionsService(deps: { db: Kysely<DB>; clock: Clock }) {
       return { id: row.id, userId: row.user_id, staffId: row.staff_id };
     },
 
+    /**
+     * `find` and the user's active role in `shopId` in one query (see the repository): null when
+     * the session is not live; `role` null when its user is not an active member of the shop.
+     */
+    async findWithRole(token: string, shopId: string) {
+      const row = await repo.findByTokenHashWithRole(sha256(token), shopId);
+      if (!row || row.revoked_at) return null;
+      if (new Date(row.expires_at).getTime() <= clock.now().getTime()) return null;
+      return { id: row.id, userId: row.user_id, staffId: row.staff_id, role: row.role };
+    },
+
     async revoke(sessionId: string) {
       await repo.revoke(sessionId, clock.now());
     },
