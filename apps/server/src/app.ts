@@ -223,7 +223,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.addHook('onReady', () => notifications.hub.start());
   app.addHook('onClose', () => notifications.hub.stop());
-  const geo = geoModule({ db });
+  // Reference geography; its area search runs from memory, refreshed on every change (issue 16).
+  const geo = geoModule({ db, connection: deps.database.pool.options, log: app.log });
+  app.addHook('onReady', () => geo.listener.start());
+  app.addHook('onClose', () => geo.listener.stop());
   const pickupLocations = pickupLocationsModule(core);
   const pickups = pickupLocations.service;
   const shops = shopsModule({ ...core, otp, pickups });

@@ -1,6 +1,6 @@
 import type { CoverageSearchResult, CoverageSummary } from '@dak/domain/coverage';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/helpers';
 
 const t = useTestApp();
@@ -54,12 +54,18 @@ describe('GET /coverage/search', () => {
 
   it('says an area is not covered, without a charge', async () => {
     await sql`update areas set is_covered = false where id = 'sylhet--companiganj'`.execute(t.database.db);
-    const body = (
-      await get('/coverage/search?q=companiganj&fromAreaId=dhaka-city--mirpur-10')
-    ).json<CoverageSearchResult>();
-    const hit = body.items.find((h) => h.id === 'sylhet--companiganj');
-    expect(hit?.isCovered).toBe(false);
-    expect(hit?.charge).toBeNull();
+    // The search runs from memory, refreshed by the change's NOTIFY a moment after its commit.
+    await vi.waitFor(
+      async () => {
+        const body = (
+          await get('/coverage/search?q=companiganj&fromAreaId=dhaka-city--mirpur-10')
+        ).json<CoverageSearchResult>();
+        const hit = body.items.find((h) => h.id === 'sylhet--companiganj');
+        expect(hit?.isCovered).toBe(false);
+        expect(hit?.charge).toBeNull();
+      },
+      { timeout: 5_000, interval: 50 },
+    );
     await sql`update areas set is_covered = true where id = 'sylhet--companiganj'`.execute(t.database.db);
   });
 

@@ -1,6 +1,6 @@
 import type { Area, AreaSearchHit, District, Hub, Zone } from '@dak/domain/geo';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/helpers';
 import { seedGeography } from '../../db/seed/geography';
 import { createGeoService } from './geo.service';
@@ -18,6 +18,17 @@ const search = async (q: string, limit?: number) => {
   expect(res.statusCode).toBe(200);
   return body.items;
 };
+
+/** How many times the areas table was read (sequential and index scans), from PostgreSQL's statistics. */
+async function areaScans(): Promise<number> {
+  // The statistics collector reports with a delay; a fresh snapshot is taken for the count.
+  await sql`select pg_stat_clear_snapshot()`.execute(t.database.db);
+  const row = await sql<{ n: string }>`
+    select coalesce(seq_scan, 0) + coalesce(idx_scan, 0) as n from pg_stat_user_tables where relname = 'areas'`.execute(
+    t.database.db,
+  );
+  return Number(row.rows[0]?.n ?? 0);
+}
 
 describe('seeded geography', () => {
   it('has 8 divisions, 64 districts, 495 upazilas and 191 city areas', async () => {
@@ -224,6 +235,32 @@ describe('GET /areas/search', () => {
     expect(await search('mirpur', 3)).toHaveLength(3);
     expect(await search('%%%')).toEqual([]);
     expect(await search('_')).toEqual([]);
+  });
+
+  it('runs from memory and sees a change committed by any connection, as another process would, through NOTIFY', async () => {
+    const covered = async () =>
+      (await search('companiganj')).find((h) => h.id === 'sylhet--companiganj')?.isCovered;
+    expect(await covered()).toBe(true);
+    // Every search is answered from the index: no query reaches the areas table while it holds.
+    const before = await areaScans();
+    for (let i = 0; i < 20; i++) await search(`mirpur ${i}`);
+    expect(await areaScans()).toBe(before);
+
+    await t.database.db
+      .updateTable('areas')
+      .set({ is_covered: false })
+      .where('id', '=', 'sylhet--companiganj')
+      .execute();
+    try {
+      await vi.waitFor(async () => expect(await covered()).toBe(false), { timeout: 5_000, interval: 50 });
+    } finally {
+      await t.database.db
+        .updateTable('areas')
+        .set({ is_covered: true })
+        .where('id', '=', 'sylhet--companiganj')
+        .execute();
+    }
+    await vi.waitFor(async () => expect(await covered()).toBe(true), { timeout: 5_000, interval: 50 });
   });
 
   it('rejects a missing, too long or badly limited query with 400', async () => {

@@ -7,23 +7,13 @@ import {
   type Zone,
 } from '@dak/domain/geo';
 import type { Kysely, Transaction } from 'kysely';
-import { escapeLike } from '../../db/queries';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
+import { type AreaSearchIndex, createAreaSearchIndex } from './area-search-index';
 import { createGeoRepository, type GeoRepository } from './geo.repository';
 
 type List<T> = { items: T[]; count: number };
 const list = <T>(items: T[]): List<T> => ({ items, count: items.length });
-
-/**
- * How close a misspelling must be to still count (pg_trgm word_similarity, 0..1). "mirpru" is
- * 0.57 of "mirpur"; the extension's own default, 0.6, would miss such a swap of two letters.
- */
-const minSimilarity = 0.5;
-/** Typo matching runs (a second query) only when the text match found fewer areas than this. */
-const fuzzyBelow = 5;
-/** Below this many characters a query matches word starts only ("m" is not every "…m…"). */
-const minInfixLength = 3;
 
 type AreaRow = Awaited<ReturnType<GeoRepository['listAreasOfDistrict']>>[number];
 
@@ -56,6 +46,21 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
   const repo = deps.repo ?? createGeoRepository(deps.db);
   const now = deps.now ?? Date.now;
   let districts: { expires: number; value: Promise<List<District>> } | undefined;
+  let searchIndex: Promise<AreaSearchIndex> | undefined;
+
+  function loadIndex(): Promise<AreaSearchIndex> {
+    const loading = repo.listAreasForSearch().then(createAreaSearchIndex);
+    // A failed load is not kept: the next search tries again.
+    loading.catch(() => {
+      if (searchIndex === loading) searchIndex = undefined;
+    });
+    return loading;
+  }
+
+  function areaIndex(): Promise<AreaSearchIndex> {
+    searchIndex ??= loadIndex();
+    return searchIndex;
+  }
 
   async function requireDistrict(id: string) {
     const district = await repo.findDistrict(id);
@@ -103,32 +108,12 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
       return list((await repo.listAreasOfDistrict(districtId)).map(toArea));
     },
 
-    /** English or Bengali, prefix or near spelling; see the repository for the ranking. */
+    /** English or Bengali, prefix or near spelling, from memory; see area-search-index.ts. */
     async searchAreas(input: { q: string; limit: number }): Promise<List<AreaSearchHit>> {
       const text = normalizeSearchText(input.q);
       // Only punctuation: nothing to look for.
       if (!text) return list([]);
-      const escaped = escapeLike(text);
-      const short = text.length < minInfixLength;
-      const candidates = short ? [`${escaped}%`, `% ${escaped}%`] : [`%${escaped}%`];
-      const byText = await repo.searchAreasByText({
-        text,
-        startsWith: `${escaped}%`,
-        wordStartsWith: `% ${escaped}%`,
-        candidates,
-        limit: input.limit,
-      });
-      // Trigrams of one or two letters say nothing about spelling; a good text match needs no help.
-      const typos =
-        short || byText.length >= Math.min(fuzzyBelow, input.limit)
-          ? []
-          : await repo.searchAreasByTypo({
-              text,
-              exclude: candidates,
-              minSimilarity,
-              limit: input.limit - byText.length,
-            });
-      const rows = [...byText, ...typos];
+      const rows = (await areaIndex()).search(text, input.limit);
       return list(
         rows.map((r) => ({
           ...toArea(r),
@@ -136,6 +121,15 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
           districtNameBn: r.district_name_bn,
         })),
       );
+    },
+
+    /**
+     * The geography changed (a NOTIFY from the areas, districts or zones, in any process): the
+     * next search waits for a fresh index, and the district list is read again.
+     */
+    invalidate() {
+      districts = undefined;
+      searchIndex = loadIndex();
     },
 
     async listZones(): Promise<List<Zone>> {

@@ -1,6 +1,7 @@
 import type { Notification } from '@dak/domain/notifications';
-import pg from 'pg';
-import type { NotificationsRepository } from './notifications.repository';
+import type pg from 'pg';
+import { createPgListener } from '../../lib/pg-listener';
+import { notificationsChannel } from './notifications.repository';
 import type { NotificationsService } from './notifications.service';
 
 type Subscriber = (notification: Notification) => void;
@@ -14,14 +15,10 @@ type Subscriber = (notification: Notification) => void;
  */
 export function createNotificationsHub(deps: {
   connection: pg.ClientConfig;
-  repo: Pick<NotificationsRepository, 'listen'>;
   notifications: Pick<NotificationsService, 'find'>;
   log: { warn(obj: object, message: string): void };
 }) {
   const subscribers = new Map<string, Set<Subscriber>>();
-  let client: pg.Client | null = null;
-  let stopped = true;
-  let retry: NodeJS.Timeout | undefined;
   const keyOf = (userId: string, shopId: string) => `${userId}:${shopId}`;
 
   async function heard(payload: string | undefined) {
@@ -39,56 +36,22 @@ export function createNotificationsHub(deps: {
     for (const listener of listeners) listener(notification);
   }
 
-  async function connect() {
-    if (stopped) return;
-    const next = new pg.Client({ ...deps.connection, application_name: 'dak-listen' });
-    const again = (error?: Error) => {
-      if (error) deps.log.warn({ err: error }, 'notification listener connection lost');
-      if (client === next) client = null;
-      next.removeAllListeners();
-      next.on('error', () => {});
-      next.end().catch(() => {});
-      if (!stopped && !retry)
-        retry = setTimeout(() => {
-          retry = undefined;
-          void connect();
-        }, 1000);
-    };
-    next.on('notification', (msg) => {
-      heard(msg.payload).catch((error: Error) => deps.log.warn({ err: error }, 'notification not streamed'));
-    });
-    next.on('error', again);
-    next.on('end', () => again());
-    try {
-      await next.connect();
-      await deps.repo.listen(next);
-      client = next;
-    } catch (error) {
-      again(error as Error);
-    }
-  }
+  const listener = createPgListener({
+    connection: deps.connection,
+    channels: [notificationsChannel],
+    name: 'dak-listen',
+    heard: (_channel, payload) => {
+      heard(payload).catch((error: Error) => deps.log.warn({ err: error }, 'notification not streamed'));
+    },
+    log: deps.log,
+  });
 
   return {
-    async start() {
-      if (!stopped) return;
-      stopped = false;
-      await connect();
-    },
-    async stop() {
-      stopped = true;
-      if (retry) clearTimeout(retry);
-      retry = undefined;
-      const open = client;
-      client = null;
-      if (open) {
-        open.removeAllListeners();
-        open.on('error', () => {});
-        await open.end().catch(() => {});
-      }
-    },
+    start: () => listener.start(),
+    stop: () => listener.stop(),
     /** Whether the listener's connection is up (the two-process test waits for it). */
     get listening() {
-      return client !== null;
+      return listener.listening;
     },
     /** Streams a user's new notifications in a shop to `fn` until the returned function is called. */
     subscribe(userId: string, shopId: string, fn: Subscriber) {

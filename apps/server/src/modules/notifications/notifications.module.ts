@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { ModuleDeps } from '../../lib/module';
 import { createNotificationsHub } from './notifications.hub';
-import { createNotificationsRepository } from './notifications.repository';
 import { notificationsRoutes, type SessionCheck } from './notifications.routes';
 import { createNotificationsService } from './notifications.service';
 
@@ -22,7 +21,6 @@ export function notificationsModule(
   const service = createNotificationsService({ db: deps.db, clock: deps.clock });
   const hub = createNotificationsHub({
     connection: deps.connection,
-    repo: createNotificationsRepository(deps.db),
     notifications: service,
     log: deps.log,
   });

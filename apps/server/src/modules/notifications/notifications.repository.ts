@@ -113,9 +113,6 @@ export function createNotificationsRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows);
     },
     /** The listener's own connection subscribes to the channel. */
-    async listen(client: pg.Client) {
-      await client.query(`LISTEN ${notificationsChannel}`);
-    },
   };
 }
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
