@@ -38,9 +38,16 @@ export function createTrackingService(deps: {
     }
   }
 
+  type PublicRow = NonNullable<Awaited<ReturnType<typeof repo.publicTracking>>>;
+
   async function view(parcelId: string): Promise<Tracking> {
-    const parcel = await repo.publicParcel(parcelId);
-    const events = await repo.events(parcelId);
+    const parcel = await repo.publicTracking({ id: parcelId });
+    if (!parcel) throw new AppError('NOT_FOUND', 'Parcel not found');
+    return toTracking(parcel);
+  }
+
+  function toTracking(parcel: PublicRow): Tracking {
+    const { events } = parcel;
     return {
       trackingId: parcel.tracking_id,
       status: parcel.status,
@@ -68,9 +75,9 @@ export function createTrackingService(deps: {
       await limit(input.ip);
       const id = normalizeTrackingId(input.trackingId);
       if (!id) throw new AppError('NOT_FOUND', trackingMessagesText.malformed);
-      const row = await repo.idByTrackingId(id);
-      if (!row) throw new AppError('NOT_FOUND', trackingMessagesText.notFound(id));
-      return view(row.id);
+      const parcel = await repo.publicTracking({ trackingId: id });
+      if (!parcel) throw new AppError('NOT_FOUND', trackingMessagesText.notFound(id));
+      return toTracking(parcel);
     },
 
     /**
