@@ -22,7 +22,8 @@ export type Bench = {
   close(): Promise<void>;
 };
 
-export async function startBench(label: string): Promise<Bench> {
+/** `env`: settings on top of the test configuration (e.g. rate limits a load test must not meet). */
+export async function startBench(label: string, env: Record<string, string> = {}): Promise<Bench> {
   const dir = await mkdtemp(join(tmpdir(), `dak-bench-${label}-`));
   let pg: EmbeddedDatabase | undefined;
   let database: Database | undefined;
@@ -40,7 +41,7 @@ export async function startBench(label: string): Promise<Bench> {
     await seedGeography(database.db);
     await seedParcelCategories(database.db);
     app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.BENCH_LOG ?? 'silent' }),
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.BENCH_LOG ?? 'silent', ...env }),
       database,
       // The phones' copy of each SMS: outside development no route shows a code.
       onSmsSent: (message) => sent.push(message),
@@ -62,7 +63,7 @@ export function benchPhone(): string {
     .slice(-8)}`;
 }
 
-async function ok(
+export async function ok(
   app: FastifyInstance,
   method: 'GET' | 'POST',
   url: string,

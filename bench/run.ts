@@ -1,17 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { type Database, openDatabase } from '../apps/server/src/db/database';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded';
-import { migrate } from '../apps/server/src/db/migrate';
-import { seedGeography } from '../apps/server/src/db/seed/geography';
 import { runBulkBench } from './bulk';
 import { runDashboardBench } from './dashboard';
+import { type Bench, ok, registerShop, startBench } from './lib';
 import { runListBench } from './list';
 import { runMoneyBench } from './money';
 
@@ -30,7 +23,15 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const warmupSeconds = 2;
 
-const routes = ['/api/v1/districts', '/api/v1/areas/search?q=mirpur'];
+/** The public hot reads (issue 16, item 1); `{tracking}` is a parcel booked for the run. */
+const routes = [
+  '/api/v1/districts',
+  '/api/v1/areas/search?q=mirpur',
+  '/api/v1/charge?pickupAreaId=dhaka-city--mirpur-10&deliveryAreaId=dhaka-city--gulshan-1&weight=500&cash=1250',
+  '/api/v1/tracking/{tracking}',
+];
+/** Each hot read should keep at least this share of the bare route's rate. */
+const target = 0.5;
 
 // Stop by ourselves whatever happens: warm-ups and runs, plus a minute for start and clean-up.
 const deadlineMs = (routes.length * 2 * (warmupSeconds + rounds * seconds) + 60) * 1000;
@@ -50,15 +51,11 @@ const urlOf = (app: FastifyInstance, path: string) =>
   `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`;
 
 async function runApiBench() {
-  const dir = await mkdtemp(join(tmpdir(), 'dak-bench-'));
-  let pg: EmbeddedDatabase | undefined;
-  let database: Database | undefined;
+  let bench: Bench | undefined;
   const apps: FastifyInstance[] = [];
   const cleanUp = async () => {
     for (const app of apps) await app.close().catch(() => {});
-    await database?.close().catch(() => {});
-    await pg?.stop().catch(() => {});
-    await rm(dir, { recursive: true, force: true });
+    await bench?.close();
   };
   const guard = setTimeout(() => {
     console.error(`bench: still running after ${deadlineMs / 1000} s, giving up`);
@@ -68,14 +65,31 @@ async function runApiBench() {
 
   try {
     console.error('bench: starting PostgreSQL, migrating, seeding…');
-    pg = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
-    database = openDatabase(pg.url);
-    await migrate(database.pool);
-    await seedGeography(database.db);
-
-    const real = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database });
-    apps.push(real);
+    // The per-IP limits of the calculator and tracking would refuse one machine's load test.
+    bench = await startBench('api', {
+      RATE_CHARGE_PER_IP_PER_MINUTE: '1000000',
+      RATE_TRACKING_PER_IP_PER_MINUTE: '1000000',
+    });
+    const real = bench.app;
     await real.listen({ host: '127.0.0.1', port: 0 });
+    const shop = await registerShop(real);
+    const parcel = await ok(
+      real,
+      'POST',
+      `/shops/${shop.shopId}/parcels`,
+      {
+        customerName: 'Rahima Begum',
+        customerPhone: '01712345678',
+        customerAddress: 'House 5, Road 3, Gulshan 1',
+        deliveryAreaId: 'dhaka-city--gulshan-1',
+        pickupLocationId: shop.pickupLocationId,
+        cashCollectionAmount: 1250,
+        sellingPrice: 1200,
+        weightGrams: 500,
+      },
+      shop.token,
+    );
+    const trackingId: string = parcel.trackingId;
 
     const bare = Fastify({ logger: false });
     apps.push(bare);
@@ -83,12 +97,16 @@ async function runApiBench() {
     bare.get('/bare', async () => constant);
     await bare.listen({ host: '127.0.0.1', port: 0 });
 
+    const urlOfPath = (path: string) => urlOf(real, path.replace('{tracking}', trackingId));
+    // Every route answers before any is loaded: a wrong URL fails in seconds, not minutes in.
+    for (const path of routes) {
+      const check = await fetch(urlOfPath(path));
+      if (check.status !== 200) throw new Error(`${path} answered ${check.status}: ${await check.text()}`);
+    }
     const rows: string[] = [];
     for (const path of routes) {
-      const realUrl = urlOf(real, path);
+      const realUrl = urlOfPath(path);
       const bareUrl = urlOf(bare, '/bare');
-      const check = await fetch(realUrl);
-      if (check.status !== 200) throw new Error(`${path} answered ${check.status}: ${await check.text()}`);
       console.error(`bench: ${path}: warm-up`);
       await load(bareUrl, warmupSeconds);
       await load(realUrl, warmupSeconds);
@@ -104,9 +122,10 @@ async function runApiBench() {
       const bareRps = mean(bareRuns, 'reqPerSec');
       const realRps = mean(realRuns, 'reqPerSec');
       const failures = mean(realRuns, 'failures') + mean(bareRuns, 'failures');
+      const ratio = realRps / bareRps;
       rows.push(
-        `| \`GET ${path}\` | ${Math.round(bareRps)} | ${Math.round(realRps)} | ${(realRps / bareRps).toFixed(3)} | ` +
-          `${mean(realRuns, 'p99Ms').toFixed(1)} | ${failures} |`,
+        `| \`GET ${path}\` | ${Math.round(bareRps)} | ${Math.round(realRps)} | ${ratio.toFixed(3)} | ` +
+          `≥ ${target} ${ratio >= target && failures === 0 ? 'pass' : 'FAIL'} | ${mean(realRuns, 'p99Ms').toFixed(1)} | ${failures} |`,
       );
     }
 
@@ -116,8 +135,12 @@ async function runApiBench() {
         `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${new Date().toISOString()}`,
         `${connections} connections, ${rounds} alternating rounds of ${seconds} s after a ${warmupSeconds} s warm-up`,
         '',
-        '| route | bare req/s | real req/s | real / bare | real p99 ms | failures |',
-        '| --- | ---: | ---: | ---: | ---: | ---: |',
+        `load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
+        '',
+        '| route | bare req/s | real req/s | real / bare | target | real p99 ms | failures |',
+        '| --- | ---: | ---: | ---: | --- | ---: | ---: |',
         ...rows,
       ].join('\n'),
     );
