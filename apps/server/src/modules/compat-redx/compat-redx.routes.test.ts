@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { compatNumberOf } from '@dak/domain/compat-ids';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aParcel, areas, aShop, parcelStatus, type Shop } from '../../../test/factories';
 import { caller } from '../../../test/fixtures';
-import { useTestApp } from '../../../test/helpers';
+import { createTestDatabase, smsReceiver, type TestApp, useTestApp } from '../../../test/helpers';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { manualClock } from '../../lib/clock';
 
 const t = useTestApp();
 const call = caller(t);
@@ -467,5 +471,73 @@ describe('RedX-compatible API: who may call', () => {
     });
     expect(cancel.statusCode).toBe(404);
     expect(await parcelStatus(t, theirs.trackingId)).toBe('pickup_pending');
+  });
+});
+
+describe('RedX-compatible API: the reference and the log', () => {
+  it('documents every route under the compat-redx tag with a curl example', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const routes = [
+      ['post', '/parcel'],
+      ['get', '/parcel/info/{tracking_id}'],
+      ['get', '/parcel/track/{tracking_id}'],
+      ['patch', '/parcels'],
+      ['get', '/areas'],
+      ['post', '/pickup/store'],
+      ['get', '/pickup/stores'],
+      ['get', '/pickup/store/info/{pickup_store_id}'],
+      ['get', '/charge/charge_calculator'],
+    ] as const;
+    for (const [method, path] of routes) {
+      const op = doc.paths[`${base}${path}`]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op.tags).toEqual(['compat-redx']);
+      expect(op.description).toContain('curl ');
+      expect(op.description).toContain('API-ACCESS-TOKEN: Bearer dak_');
+    }
+  });
+
+  it('never logs the token, whatever the request did', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const database = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace' });
+    const sms = smsReceiver();
+    const clock = manualClock(new Date('2026-11-22T06:00:00Z'));
+    const app = await buildApp({ config, database, clock, logStream: stream, onSmsSent: sms.onSmsSent });
+    sms.attach(app);
+    await app.ready();
+    try {
+      const logged = { app, database, clock, config, close: async () => {} } as TestApp;
+      const shop = await aShop(logged);
+      const made = await caller(logged)('POST', `/shops/${shop.shop.id}/api-keys`, shop.token, {
+        name: 'Logged',
+        scopes: ['parcels:write'],
+      });
+      const k = made.json<Key>();
+      const send = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+        app.inject({
+          method,
+          url: `${base}${url}`,
+          headers: { 'api-access-token': `Bearer ${k.token}` },
+          ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+        });
+      await send('GET', '/areas?post_code=1212');
+      await send('POST', '/parcel', { customer_name: 'Bad' });
+      await send('GET', `/parcel/info/${k.token}`);
+      const text = lines.join('');
+      expect(text.length).toBeGreaterThan(1000);
+      expect(text).toContain('/compat/redx/');
+      expect(text).not.toContain(k.secret);
+      expect(text).not.toContain(k.secret.slice(0, 20));
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
