@@ -4,7 +4,13 @@ import { compatNumberOf } from '@dak/domain/compat-ids';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aParcel, areas, aShop, parcelStatus, type Shop } from '../../../test/factories';
 import { caller } from '../../../test/fixtures';
-import { createTestDatabase, smsReceiver, type TestApp, useTestApp } from '../../../test/helpers';
+import {
+  createTestApp,
+  createTestDatabase,
+  smsReceiver,
+  type TestApp,
+  useTestApp,
+} from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { manualClock } from '../../lib/clock';
@@ -455,6 +461,32 @@ describe('RedX-compatible API: who may call', () => {
     const del = await call('DELETE', `/shops/${owner.shop.id}/api-keys/${revoked.id}`, owner.token);
     expect(del.statusCode).toBe(200);
     expect((await redx('GET', '/pickup/stores', revoked.token)).statusCode).toBe(401);
+  });
+
+  it('counts requests against the key’s limit: 429 with Retry-After in RedX’s shape', async () => {
+    const limited = await createTestApp({ RATE_API_KEY_PER_MINUTE: '2' });
+    try {
+      const shop = await aShop(limited);
+      const made = await caller(limited)('POST', `/shops/${shop.shop.id}/api-keys`, shop.token, {
+        name: 'Limited',
+        scopes: ['parcels:read'],
+      });
+      const token = made.json<Key>().token;
+      const storesCall = () =>
+        limited.app.inject({
+          method: 'GET',
+          url: `${base}/pickup/stores`,
+          headers: { 'api-access-token': `Bearer ${token}` },
+        });
+      expect((await storesCall()).statusCode).toBe(200);
+      expect((await storesCall()).statusCode).toBe(200);
+      const over = await storesCall();
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(over.json()).toEqual({ message: expect.any(String), code: 'RATE_LIMITED' });
+    } finally {
+      await limited.close();
+    }
   });
 
   it('never shows, tracks or cancels another shop’s parcel', async () => {
