@@ -51,7 +51,10 @@ describe("RedX's status words for Dak's statuses", () => {
 });
 
 describe('a RedX parcel as a Dak booking', () => {
-  const resolved = { deliveryAreaId: 'dhaka-city--gulshan', pickupLocationId: '0b7a4c2e-5d1f-4e8a-9c3b-2f6d8e1a7b45' };
+  const resolved = {
+    deliveryAreaId: 'dhaka-city--gulshan',
+    pickupLocationId: '0b7a4c2e-5d1f-4e8a-9c3b-2f6d8e1a7b45',
+  };
 
   it('maps the documented body (every value a string, as the codeboxr client sends it)', () => {
     const body = redxBookingOf(
