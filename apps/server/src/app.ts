@@ -22,6 +22,7 @@ import { bannersModule } from './modules/banners/banners.module';
 import { bulkParcelsModule } from './modules/bulk-parcels/bulk-parcels.module';
 import { callsModule } from './modules/calls/calls.module';
 import { cashModule } from './modules/cash/cash.module';
+import { compatRedxModule } from './modules/compat-redx/compat-redx.module';
 import { coverageModule } from './modules/coverage/coverage.module';
 import { customersModule } from './modules/customers/customers.module';
 import { dashboardModule } from './modules/dashboard/dashboard.module';
@@ -429,6 +430,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     },
     { prefix: '/api/v1' },
+  );
+
+  // The RedX-compatible API (issue 15, item 4) at its own base path, as RedX clients call it.
+  await app.register(
+    compatRedxModule({ db, apiKeys: apiKeys.service, parcels: parcels.service, pickups, pricing }).routes,
   );
 
   const webDist = config.webDist;

@@ -6,10 +6,25 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { databaseProblem } from '../db/database';
 import { AppError } from '../errors';
 
+/**
+ * A peer's error body (issue 15: the compatible APIs answer errors as Steadfast, Pathao or RedX
+ * do): set as a route's `peerErrorBody`, it shapes the body; the status and headers stay ours.
+ */
+export type PeerErrorBody = (error: { code: ErrorCode; message: string; details?: unknown }) => unknown;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    peerErrorBody?: PeerErrorBody;
+  }
+}
+
 function send(reply: FastifyReply, code: ErrorCode, message: string, details?: unknown, said?: Message) {
   // A refusal that says how long to wait says it in the standard header too (RFC 9110).
   const wait = (details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
   if (errorStatus[code] === 429 && typeof wait === 'number') reply.header('retry-after', String(wait));
+  const peer = reply.request.routeOptions.config?.peerErrorBody;
+  if (peer)
+    return reply.status(errorStatus[code]).type('application/json').send(peer({ code, message, details }));
   const body: ErrorBody = {
     error: { code, message, ...keyAndParams(message, said), ...(details === undefined ? {} : { details }) },
   };

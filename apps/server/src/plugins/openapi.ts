@@ -23,9 +23,20 @@ export async function registerOpenApi(app: FastifyInstance) {
             'the routes under this tag say which scope each needs; every other route answers a key 403. ' +
             'Requests are limited per key (429 with Retry-After). A revoked key is refused on its next request.',
         },
+        {
+          name: 'compat-redx',
+          description:
+            'RedX’s merchant API (OpenAPI v1.0.0-beta) spoken by Dak at `/compat/redx/v1.0.0-beta`: a RedX ' +
+            'client changes its base URL and puts the shop’s Dak API token in `API-ACCESS-TOKEN: Bearer ' +
+            'dak_…`. Bodies are RedX’s bare objects; errors RedX’s `{ message, errors? }` with Dak’s `code`. ' +
+            'Area and pickup store ids are stable numbers derived from Dak’s ids.',
+        },
       ],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          redxToken: { type: 'apiKey', in: 'header', name: 'API-ACCESS-TOKEN' },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -28,8 +28,11 @@ export function createParcelDelete(deps: {
 }) {
   const { db, clock, repo, load } = deps;
   return {
-    /** The merchant deletes a parcel before pickup: status and seller status become deleted. */
-    async remove(input: { shopId: string; parcelId: string; userId: string }) {
+    /**
+     * The merchant deletes a parcel before pickup: status and seller status become deleted.
+     * `note`: why, kept on the event (a RedX client's cancel reason).
+     */
+    async remove(input: { shopId: string; parcelId: string; userId: string; note?: string | null }) {
       return db.transaction().execute(async (trx) => {
         const row = await load(input.shopId, input.parcelId, trx, true);
         const removeOne = async (parcel: { id: string; status: ParcelStatus }) => {
@@ -44,7 +47,7 @@ export function createParcelDelete(deps: {
             actorUserId: input.userId,
             actorStaffId: null,
             reason: null,
-            note: null,
+            note: input.note ?? null,
             hubId: null,
           });
           await recordAudit(trx, {
