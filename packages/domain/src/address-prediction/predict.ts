@@ -1,6 +1,6 @@
 import type { AddressPrediction } from './contract';
 import type { AddressIndex, GazetteerDistrict, IndexedArea } from './gazetteer';
-import { connectorKeys, houseMarkerKeys, landmarkKeys, roadKey, sectorKey, tokenize } from './normalise';
+import { connectorKeys, houseMarkerKeys, landmarkKeys, sectorKey, streetKeys, tokenize } from './normalise';
 import {
   type AreaMatch,
   contains,
@@ -59,6 +59,17 @@ export function predictArea(index: AddressIndex, address: string): AddressPredic
       ),
   );
 
+  // A district's name before "Road" (or before another such name: "Dhaka-Barisal Road") names a
+  // street that leads there: "Lower Jashore Road, Khulna" is in Khulna.
+  const street = (end: number) => streetKeys.has(tokens[end]?.key ?? '');
+  let streets = mentions.filter((m) => street(m.end));
+  for (let grown = true; grown; ) {
+    const more = mentions.filter((m) => !streets.includes(m) && streets.some((s) => s.start === m.end));
+    grown = more.length > 0;
+    streets = [...streets, ...more];
+  }
+  mentions = mentions.filter((m) => !streets.includes(m));
+
   // 2. Postcodes: a 4-digit number that is not a house or road number.
   let postcode:
     | { districtId: string; areaIds: Set<string>; primary: string | undefined; span: Span }
@@ -70,6 +81,16 @@ export function predictArea(index: AddressIndex, address: string): AddressPredic
     const known = index.postcodes.get(t.text);
     if (known) postcode = { ...known, span: { start: i, end: i + 1 } };
   });
+  // A postcode against the district the address spells out is a house number or a slip ("3061,
+  // Savar City Centre, Savar, Dhaka"): the words win.
+  const code = postcode;
+  if (
+    code &&
+    mentions.some((d) => d.sim === 1) &&
+    !mentions.some((d) => d.district === code.districtId || d.divisionMembers?.has(code.districtId))
+  ) {
+    postcode = undefined;
+  }
 
   // 3. Area names, exactly or (for windows with a real word in them) within the typo tolerance.
   const matches: AreaMatch[] = [];
@@ -94,7 +115,17 @@ export function predictArea(index: AddressIndex, address: string): AddressPredic
     ) {
       strength *= 0.4;
     }
-    matches.push({ ...span, area: entry.target, strength, sim, echo: entry.echo, numbered, exact, text });
+    matches.push({
+      ...span,
+      area: entry.target,
+      strength,
+      sim,
+      echo: entry.echo,
+      numbered,
+      exact,
+      place: entry.place,
+      text,
+    });
   };
   for (const w of all) {
     const found = new Map<Entry, number>();
@@ -204,11 +235,14 @@ export function predictArea(index: AddressIndex, address: string): AddressPredic
     const supported = elsewhere.find((d) => d.district === area.districtId);
     if (here.some((d) => d.district !== area.districtId) && !supported) score *= 0.3;
     // A district named elsewhere in the address must agree. A name that is also a division's
-    // ("Srimongol, Sylhet") does not count against the division's other districts.
+    // ("Srimongol, Sylhet") does not count against the division's other districts, unless what
+    // names the area is only a street ("Gabtoli Road, Narayanganj") or a weaker place name inside
+    // it (a post office, a landmark: "Patharia Palace, …, Sylhet").
+    const onStreet = street(match.end);
     let consistent = true;
     if (elsewhere.length > 0) {
       if (supported) score += 0.35 * supported.sim;
-      else if (!elsewhere.some((d) => d.divisionMembers?.has(area.districtId))) {
+      else if (onStreet || match.place || !elsewhere.some((d) => d.divisionMembers?.has(area.districtId))) {
         score *= 0.4;
         consistent = false;
       }
@@ -256,7 +290,7 @@ export function predictArea(index: AddressIndex, address: string): AddressPredic
     if (inside) score *= 0.5;
     if (landmark(match)) score *= 0.92;
     // "Dhunot road", "Airport road": a street named after a place leads there; it is not there.
-    if (tokens[match.end]?.key === roadKey) score *= 0.88;
+    if (onStreet) score *= 0.88;
     // Specific before general: the finer kind of area, and what the address says first.
     score += rankBonus[area.rank] ?? 0;
     score += 0.06 * (1 - match.start / Math.max(1, n));

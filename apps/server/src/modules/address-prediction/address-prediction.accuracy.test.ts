@@ -155,4 +155,30 @@ describe('hard cases on the real map', () => {
   it('reads the city of Khulna or Rajshahi (no delivery area of its own) as its district only', () => {
     expect(read('Sonadanga, Khulna')).toMatchObject({ areaId: null, districtId: 'khulna' });
   });
+  // Classes of misses found on real addresses (fixtures/real-addresses.json, issue 15).
+  it('lets the district the address spells out beat a number that looks like a postcode', () => {
+    // 3061 is Jagannathpur's postcode (Sunamganj); here it is a shop number.
+    expect(read('3061, Savar City Centre, Savar, Dhaka.')).toMatchObject({
+      districtId: 'dhaka',
+      areaId: 'dhaka-suburbs--savar',
+    });
+  });
+
+  it('reads a road named after another city as a street of the place named last', () => {
+    expect(read('13, Dakbangla Market, Lower Jashore Road, Khulna.').districtId).toBe('khulna');
+    expect(
+      read('181, Tayamun Center (2nd Floor), Near Shib bari more, Jessore Road, Khulna.').districtId,
+    ).toBe('khulna');
+    expect(read('DHAKA-BARISAL ROAD, BHANGA,FARIDPUR').districtId).toBe('faridpur');
+    expect(read('Sylhet Road, Moulavi Bazar').districtId).toBe('moulvibazar');
+    // A full stop between words parts them: "Road.Narayangonj".
+    expect(read('Gulshan Vila, 1no.Masdail, Gabtoli Road.Narayangonj.').districtId).toBe('narayanganj');
+  });
+
+  it('does not let a weak place name of another district outvote a division-and-district name', () => {
+    // "Patharia" is a post office of Sunamganj; Sylhet is both the division and the district.
+    expect(read('Patharia Palace, Manikpir Road, Naya Sarak, Sylhet.').districtId).toBe('sylhet');
+    // An upazila's own name still reads inside its division.
+    expect(read('Station Road, Sreemongol, Sylhet').districtId).toBe('moulvibazar');
+  });
 });
