@@ -126,10 +126,17 @@ export function predictArea(index: AddressIndex, address: string): AddressPredic
     if (numbered) strength += 0.1;
     // Words that exactly name a district are the district, not a near spelling of some place
     // ("Gazipur" is no misspelt "Gazipura"; "Jamalpur" no "Kamalpur").
+    // Nor is a near spelling that runs over another district's exact name ("ভোলা শহর", Bhola town,
+    // is no misspelt Sholoshahar).
+    const own = (index.areas[entry.target] as IndexedArea).districtId;
     if (
       !exact &&
       !entry.echo &&
-      mentions.some((d) => d.sim >= landmarkSim && d.start <= span.start && span.end <= d.end)
+      mentions.some(
+        (d) =>
+          d.sim >= landmarkSim &&
+          ((d.start <= span.start && span.end <= d.end) || (overlaps(d, span) && d.district !== own)),
+      )
     ) {
       strength *= 0.4;
     }

@@ -285,6 +285,24 @@ describe('hard cases on the real map', () => {
     expect(read('Mirpur Section 11').areaId).toBe('dhaka-city--mirpur-11');
   });
 
+  it('reads short Bengali addresses of every district town as that district', () => {
+    const misread: string[] = [];
+    for (const d of rows.districts) {
+      for (const text of [
+        d.name_bn,
+        `সদর রোড, ${d.name_bn}`,
+        `কলেজ রোড, ${d.name_bn} সদর`,
+        `${d.name_bn} শহর`,
+        `থানা রোড, ${d.name_bn}।`,
+      ]) {
+        const got = read(text).districtId;
+        if (got !== d.id) misread.push(`${text} → ${got}`);
+      }
+    }
+    // "ভোলা শহর" (Bhola town) once read as a misspelt Sholoshahar of Chattogram.
+    expect(misread).toEqual([]);
+  });
+
   it('reads the upazila named last when two upazilas of different districts are named', () => {
     expect(read('Bhoirab Bazar Sreemangal')).toMatchObject({ districtId: 'moulvibazar' });
     expect(read('Bhoirab Bazar Sreemangal').candidates[0]?.areaId).toBe('moulvibazar--sreemangal');
