@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import {
   type GazetteerRows,
+  type LandmarkRow,
   type PostcodeRow,
   toGazetteer,
 } from '../apps/server/src/modules/address-prediction/address-gazetteer';
@@ -25,6 +26,7 @@ const rows: GazetteerRows = {
   areas: readJson(`${seedDir}/areas.json`),
 };
 const postcodes = readJson<PostcodeRow[]>(`${seedDir}/postcodes.json`);
+const landmarks = readJson<LandmarkRow[]>(`${seedDir}/landmarks.json`);
 const addresses = readJson<{ address: string; areaId: string | null }[]>(
   '../apps/server/src/modules/address-prediction/fixtures/addresses.json',
 ).map((l) => l.address);
@@ -39,7 +41,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * p)] ?? 0;
 
-const gazetteer = toGazetteer(rows, postcodes);
+const gazetteer = toGazetteer(rows, postcodes, landmarks);
 const builds: number[] = [];
 let index = buildAddressIndex(gazetteer);
 for (let i = 0; i < rounds; i++) {

@@ -202,3 +202,30 @@ describe('addressPredictionRequestSchema', () => {
     expect(addressPredictionRequestSchema.safeParse({ address: 'x'.repeat(500) }).success).toBe(true);
   });
 });
+
+describe('landmarks', () => {
+  const withLandmarks = buildAddressIndex({
+    ...gazetteer,
+    districts: [
+      ...gazetteer.districts,
+      { id: 'khulna', nameEn: 'Khulna', nameBn: 'খুলনা', aliases: [], divisionId: 'khulna' },
+    ],
+    landmarks: [
+      { names: ['Pragati Sarani', 'প্রগতি সরণি'], districtId: 'dhaka', areaId: 'dhaka-city--mirpur-10' },
+      { names: ['Sonadanga'], districtId: 'khulna', areaId: null },
+      // A landmark never shadows an area's own name.
+      { names: ['Kazipara'], districtId: 'khulna', areaId: null },
+    ],
+  });
+
+  it('reads a landmark as its area, more weakly than the area’s own name', () => {
+    expect(predictArea(withLandmarks, 'House 3, Pragati Sarani').areaId).toBe('dhaka-city--mirpur-10');
+    expect(predictArea(withLandmarks, 'প্রগতি সরণি').areaId).toBe('dhaka-city--mirpur-10');
+    expect(predictArea(withLandmarks, 'Kazipara').areaId).toBe('dhaka-city--kazipara');
+  });
+
+  it('reads a landmark without an area as its district only, unless another district is spelt out', () => {
+    expect(predictArea(withLandmarks, 'Sonadanga R/A')).toMatchObject({ districtId: 'khulna', areaId: null });
+    expect(predictArea(withLandmarks, 'Sonadanga, Feni').districtId).toBe('feni');
+  });
+});

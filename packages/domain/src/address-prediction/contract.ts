@@ -37,3 +37,11 @@ export const addressPredictionSchema = z.object({
   candidates: z.array(addressCandidateSchema),
 });
 export type AddressPrediction = z.infer<typeof addressPredictionSchema>;
+
+/**
+ * At or above this confidence an answer may be used without a person checking it; below it the
+ * reader is saying "not sure" (show the candidates, or refuse an API row rather than book it
+ * wrong). On real addresses no answer at or above it named the wrong district where the text names
+ * its district (docs/performance.md, "Reading addresses").
+ */
+export const confidentPrediction = 0.5;

@@ -35,12 +35,19 @@ export type GazetteerDistrict = {
   divisionId?: string;
 };
 export type GazetteerDivision = { id: string; nameEn: string; nameBn: string; aliases: readonly string[] };
+/**
+ * A well-known street, neighbourhood or landmark of a big city that the areas' names leave out
+ * ("Pragati Sarani", "Zindabazar", "Sonadanga"): it names its area, or only its district where the
+ * data has no delivery area for it (the city thanas of Khulna and Rajshahi).
+ */
+export type GazetteerLandmark = { names: readonly string[]; districtId: string; areaId?: string | null };
 export type Gazetteer = {
   areas: readonly GazetteerArea[];
   districts: readonly GazetteerDistrict[];
   divisions?: readonly GazetteerDivision[];
   /** Postcode → its district and the areas it serves (first: the main one). */
   postcodes?: Readonly<Record<string, { districtId: string; areaIds: readonly string[] }>>;
+  landmarks?: readonly GazetteerLandmark[];
 };
 
 export type IndexedArea = GazetteerArea & { rank: number; divisionId: string | undefined };
@@ -51,6 +58,8 @@ export type AddressIndex = {
   names: Lookup;
   numbered: Lookup;
   districtNames: Lookup;
+  /** Landmarks that name only their district (exact spellings): a weaker district mention. */
+  districtPlaces: Lookup;
   /** Division key → its districts; for "Sreemangal, Sylhet" (the division, not the district). */
   divisionNames: Map<string, Set<string>>;
   postcodes: Map<string, { districtId: string; areaIds: Set<string>; primary: string | undefined }>;
@@ -58,6 +67,8 @@ export type AddressIndex = {
 };
 
 const placeWeight = 0.8;
+/** A landmark names its area a little more surely than a post office does. */
+const landmarkWeight = 0.85;
 const kindRank: Record<AreaKind, number> = { neighbourhood: 2, suburb: 2, thana: 1, upazila: 0 };
 
 /** The spellings one name gives: "Baipayl / DEPZ", "Airport (Bimanbandar)", "Mirpur Model Thana". */
@@ -237,6 +248,36 @@ export function buildAddressIndex(gazetteer: Gazetteer): AddressIndex {
     }
   });
 
+  // Landmarks: like post offices, weaker than the areas' own names and never shadowing one; those
+  // without an area of their own name only their district.
+  const areaIndex = new Map(areas.map((a, i) => [a.id, i]));
+  const districtIndex = new Map(districts.map((d, i) => [d.id, i]));
+  const districtPlaces = newLookup();
+  for (const landmark of gazetteer.landmarks ?? []) {
+    const target = landmark.areaId ? areaIndex.get(landmark.areaId) : undefined;
+    const district = districtIndex.get(landmark.districtId);
+    for (const text of landmark.names) {
+      const tokens = tokenize(text);
+      const keys = tokens.map((t) => t.key);
+      const compact = keys.join('');
+      if (!compact || names.exact.has(compact) || districtKeys.has(compact)) continue;
+      const bengali = bengaliScript.test(text);
+      if (target !== undefined) add(target, keys, landmarkWeight, bengali, undefined, true);
+      else if (district !== undefined && !landmark.areaId) {
+        addEntry(districtPlaces, {
+          target: district,
+          compact,
+          letters: compact.replace(/\d/g, '').length,
+          weight: landmarkWeight,
+          echo: false,
+          bengali,
+          words: keys.length,
+          place: true,
+        });
+      }
+    }
+  }
+
   // Head words of longer names ("Uttara" of "Uttara East", "Uttara Sector 7"): weak, and only
   // where no area has that word as a whole name and it is not a district's or a generic word.
   for (const [head, targets] of heads) {
@@ -275,5 +316,15 @@ export function buildAddressIndex(gazetteer: Gazetteer): AddressIndex {
         primary: area.id,
       });
   }
-  return { areas, districts, names, numbered, districtNames, divisionNames, postcodes, areaById };
+  return {
+    areas,
+    districts,
+    names,
+    numbered,
+    districtNames,
+    districtPlaces,
+    divisionNames,
+    postcodes,
+    areaById,
+  };
 }

@@ -40,6 +40,7 @@ export {
   addressCandidateSchema,
   addressPredictionRequestSchema,
   addressPredictionSchema,
+  confidentPrediction,
 } from './contract';
 export {
   type AddressIndex,
@@ -48,6 +49,7 @@ export {
   type GazetteerArea,
   type GazetteerDistrict,
   type GazetteerDivision,
+  type GazetteerLandmark,
 } from './gazetteer';
 export { phoneticKey, transliterateBengali } from './phonetic';
 export { predictArea } from './predict';

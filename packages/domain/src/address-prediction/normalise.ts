@@ -84,6 +84,13 @@ export const droppableTailKeys = new Set(
 );
 export const sadarKey = canonicalKey('sadar');
 export const roadKey = canonicalKey('road');
+/** Words that make the name before them a street ("Jessore Road", "Pragati Sarani", "Gabtoli Road"):
+ * a street named after a place leads there; it is not there. */
+export const streetKeys = new Set(
+  canonicalKeysOf(
+    'road sarak sharak sharok sorok sarani sharani soroni shoroni avenue highway সড়ক সরণি সরণী',
+  ),
+);
 
 /** Common spellings and abbreviations of districts that the data's aliases leave out. */
 export const extraDistrictNames: Record<string, string[]> = {
@@ -149,7 +156,8 @@ const bnSuffixes = [
 export function tokenize(text: string): Token[] {
   // Ordinals first, while the suffix still touches its number.
   const ordinals = new Set<number>();
-  const words = normalizeSearchText(text)
+  // "Road.Narayangonj": a full stop between two words parts them ("B.Baria", "P.O." stay whole).
+  const words = normalizeSearchText(text.replace(/(\p{L}{2,})\.(?=\p{L}{2,})/gu, '$1 '))
     .split(' ')
     .map((word) => {
       const m = ordinal.exec(word);

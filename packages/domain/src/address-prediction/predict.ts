@@ -1,6 +1,6 @@
 import type { AddressPrediction } from './contract';
 import type { AddressIndex, GazetteerDistrict, IndexedArea } from './gazetteer';
-import { connectorKeys, houseMarkerKeys, landmarkKeys, roadKey, sectorKey, tokenize } from './normalise';
+import { connectorKeys, houseMarkerKeys, landmarkKeys, sectorKey, streetKeys, tokenize } from './normalise';
 import {
   type AreaMatch,
   contains,
@@ -20,6 +20,11 @@ import {
 } from './scoring';
 
 /** Reading one address against the index: areas, districts and postcodes found, then ranked. */
+
+/** The most an answer gets when the words name places in two districts and nothing decides. */
+const ambiguousConfidence = 0.45;
+/** How surely a landmark names its district: above the spelling floor, below a spelt-out name. */
+const landmarkSim = 0.95;
 
 /** Reads one address against the index. */
 export function predictArea(index: AddressIndex, address: string): AddressPrediction {
@@ -59,6 +64,30 @@ export function predictArea(index: AddressIndex, address: string): AddressPredic
       ),
   );
 
+  // A district's name before "Road" (or before another such name: "Dhaka-Barisal Road") names a
+  // street that leads there: "Lower Jashore Road, Khulna" is in Khulna.
+  const street = (end: number) => streetKeys.has(tokens[end]?.key ?? '');
+  let streets = mentions.filter((m) => street(m.end));
+  for (let grown = true; grown; ) {
+    const more = mentions.filter((m) => !streets.includes(m) && streets.some((s) => s.start === m.end));
+    grown = more.length > 0;
+    streets = [...streets, ...more];
+  }
+  mentions = mentions.filter((m) => !streets.includes(m));
+  // A landmark that names only its district ("Sonadanga", "Shaheb Bazar") is a weaker mention of
+  // it; where the address spells out another district, the word is a local name there ("Tangail
+  // Sadar, Nirala Mor").
+  const spelt = mentions.filter((m) => m.sim === 1);
+  for (const w of all) {
+    if (w.stripped) continue;
+    for (const entry of index.districtPlaces.exact.get(w.key) ?? []) {
+      if (mentions.some((m) => overlaps(m, w))) continue;
+      const district = (index.districts[entry.target] as GazetteerDistrict).id;
+      if (spelt.some((m) => m.district !== district && !m.divisionMembers?.has(district))) continue;
+      mentions.push({ start: w.start, end: w.end, district, sim: landmarkSim, divisionMembers: undefined });
+    }
+  }
+
   // 2. Postcodes: a 4-digit number that is not a house or road number.
   let postcode:
     | { districtId: string; areaIds: Set<string>; primary: string | undefined; span: Span }
@@ -70,6 +99,16 @@ export function predictArea(index: AddressIndex, address: string): AddressPredic
     const known = index.postcodes.get(t.text);
     if (known) postcode = { ...known, span: { start: i, end: i + 1 } };
   });
+  // A postcode against the district the address spells out is a house number or a slip ("3061,
+  // Savar City Centre, Savar, Dhaka"): the words win.
+  const code = postcode;
+  if (
+    code &&
+    mentions.some((d) => d.sim === 1) &&
+    !mentions.some((d) => d.district === code.districtId || d.divisionMembers?.has(code.districtId))
+  ) {
+    postcode = undefined;
+  }
 
   // 3. Area names, exactly or (for windows with a real word in them) within the typo tolerance.
   const matches: AreaMatch[] = [];
@@ -87,14 +126,31 @@ export function predictArea(index: AddressIndex, address: string): AddressPredic
     if (numbered) strength += 0.1;
     // Words that exactly name a district are the district, not a near spelling of some place
     // ("Gazipur" is no misspelt "Gazipura"; "Jamalpur" no "Kamalpur").
+    // Nor is a near spelling that runs over another district's exact name ("ভোলা শহর", Bhola town,
+    // is no misspelt Sholoshahar).
+    const own = (index.areas[entry.target] as IndexedArea).districtId;
     if (
       !exact &&
       !entry.echo &&
-      mentions.some((d) => d.sim === 1 && d.start <= span.start && span.end <= d.end)
+      mentions.some(
+        (d) =>
+          d.sim >= landmarkSim &&
+          ((d.start <= span.start && span.end <= d.end) || (overlaps(d, span) && d.district !== own)),
+      )
     ) {
       strength *= 0.4;
     }
-    matches.push({ ...span, area: entry.target, strength, sim, echo: entry.echo, numbered, exact, text });
+    matches.push({
+      ...span,
+      area: entry.target,
+      strength,
+      sim,
+      echo: entry.echo,
+      numbered,
+      exact,
+      place: entry.place,
+      text,
+    });
   };
   for (const w of all) {
     const found = new Map<Entry, number>();
@@ -194,7 +250,7 @@ export function predictArea(index: AddressIndex, address: string): AddressPredic
     // Words that exactly name a district are the district: another district's area, or a
     // misspelling of some area's name, is the lesser reading ("Sherpur", "Gazipur").
     const within = (d: Span) => d.start <= match.start && match.end <= d.end;
-    const here = mentions.filter((d) => within(d) && d.sim === 1);
+    const here = mentions.filter((d) => within(d) && d.sim >= landmarkSim);
     // Words this area owns exactly are its name, not another district's ("Bhogra" is a spelling
     // of Bogura and a place at Gazipur Chowrasta).
     const own = byArea.get(target) ?? [];
@@ -204,11 +260,18 @@ export function predictArea(index: AddressIndex, address: string): AddressPredic
     const supported = elsewhere.find((d) => d.district === area.districtId);
     if (here.some((d) => d.district !== area.districtId) && !supported) score *= 0.3;
     // A district named elsewhere in the address must agree. A name that is also a division's
-    // ("Srimongol, Sylhet") does not count against the division's other districts.
+    // ("Srimongol, Sylhet") does not count against the division's other districts, unless what
+    // names the area is only a street ("Gabtoli Road, Narayanganj") or a weaker place name inside
+    // it (a post office, a landmark: "Patharia Palace, …, Sylhet").
+    const onStreet = street(match.end);
+    // Its district spelt out anywhere (also in the words that name it: "Munshigonj" of Munshiganj
+    // Sadar): a near spelling of another district is no contradiction ("Panchasar" is no Panchagarh).
+    const spelt = mentions.some((d) => d.district === area.districtId && d.sim === 1);
     let consistent = true;
     if (elsewhere.length > 0) {
       if (supported) score += 0.35 * supported.sim;
-      else if (!elsewhere.some((d) => d.divisionMembers?.has(area.districtId))) {
+      else if (spelt && elsewhere.every((d) => d.sim < 1)) score *= 0.9;
+      else if (onStreet || match.place || !elsewhere.some((d) => d.divisionMembers?.has(area.districtId))) {
         score *= 0.4;
         consistent = false;
       }
@@ -218,7 +281,8 @@ export function predictArea(index: AddressIndex, address: string): AddressPredic
       else if (postcode.districtId === area.districtId) score += 0.1;
       else {
         score *= 0.6;
-        consistent = false;
+        // …but a postcode never overrules the district the words spell out.
+        if (!spelt) consistent = false;
       }
     }
     let agrees = false;
@@ -256,7 +320,7 @@ export function predictArea(index: AddressIndex, address: string): AddressPredic
     if (inside) score *= 0.5;
     if (landmark(match)) score *= 0.92;
     // "Dhunot road", "Airport road": a street named after a place leads there; it is not there.
-    if (tokens[match.end]?.key === roadKey) score *= 0.88;
+    if (onStreet) score *= 0.88;
     // Specific before general: the finer kind of area, and what the address says first.
     score += rankBonus[area.rank] ?? 0;
     score += 0.06 * (1 - match.start / Math.max(1, n));
@@ -285,8 +349,30 @@ export function predictArea(index: AddressIndex, address: string): AddressPredic
 
   scored.sort((a, b) => b.score - a.score || b.area.rank - a.area.rank || a.match.start - b.match.start);
   // An area in a district the address contradicts is never the answer, however well spelt.
-  const top = scored.find((s) => s.consistent);
-  const candidates = scored.slice(0, 5).map((s) => ({
+  let top = scored.find((s) => s.consistent);
+  const named = (districtId: string) =>
+    mentions.some((d) => d.district === districtId) || postcode?.districtId === districtId;
+  // Two upazilas of different districts and neither district named: the one named last holds the
+  // other's name as a local one ("Bhoirab Bazar, Sreemangal" is a market in Sreemangal). Addresses
+  // go from the house outwards, and an upazila is never inside another.
+  const first = top;
+  if (first && first.area.rank === 0 && !named(first.area.districtId)) {
+    const outer = scored.find(
+      (s) =>
+        s.consistent &&
+        s.area.rank === 0 &&
+        s.area.districtId !== first.area.districtId &&
+        s.match.start >= first.match.end &&
+        s.match.exact &&
+        !s.match.echo &&
+        !s.match.place &&
+        s.score >= 0.8 * first.score,
+    );
+    if (outer) top = outer;
+  }
+  // The answer first, then the others by score.
+  const ordered = top && top !== first ? [top, ...scored.filter((s) => s !== top)] : scored;
+  const candidates = ordered.slice(0, 5).map((s) => ({
     areaId: s.area.id,
     districtId: s.area.districtId,
     score: round(s.score / fullScore),
@@ -299,9 +385,23 @@ export function predictArea(index: AddressIndex, address: string): AddressPredic
     const districtId = district?.district ?? postcode?.districtId ?? null;
     return { districtId, areaId: null, confidence: districtId ? 0.3 : 0, candidates };
   }
-  const second = scored.find((s) => s.area.id !== top.area.id);
-  const margin = second ? 1 - Math.max(0, second.score) / top.score : 1;
-  const confidence = Math.min(1, top.score / fullScore) * (0.55 + 0.45 * margin);
+  const chosen = top;
+  // Rivals the address contradicts are no rivals.
+  const second = scored.find((s) => s.area.id !== chosen.area.id && s.consistent);
+  const margin = second ? 1 - Math.max(0, second.score) / chosen.score : 1;
+  let confidence = Math.min(1, chosen.score / fullScore) * (0.55 + 0.45 * margin);
+  // The same words name an area of another district too ("Bijoynagar": a Dhaka neighbourhood and
+  // an upazila of Brahmanbaria) and nothing in the address tells which: say so, not guess.
+  const namesake = scored.some(
+    (s) =>
+      s.consistent &&
+      s.area.districtId !== chosen.area.districtId &&
+      s.match.start === chosen.match.start &&
+      s.match.end === chosen.match.end &&
+      s.match.sim >= 0.9 &&
+      !s.match.echo,
+  );
+  if (namesake && !named(chosen.area.districtId)) confidence = Math.min(confidence, ambiguousConfidence);
   return { districtId: top.area.districtId, areaId: top.area.id, confidence: round(confidence), candidates };
 }
 

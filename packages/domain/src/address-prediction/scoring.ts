@@ -167,6 +167,8 @@ export type AreaMatch = Span & {
   numbered: boolean;
   /** Spelt exactly as the name (before any discount for crossing scripts). */
   exact: boolean;
+  /** Read from a weaker place name inside the area (a post office, a landmark), not its own name. */
+  place?: boolean;
   text: string;
 };
 export type DistrictMention = Span & {

@@ -26,6 +26,22 @@ export type PostcodeRow = {
   post_office_bn: string;
 };
 
+/** One row of seed/geo/landmarks.json: a big city's street or landmark the areas' names leave out. */
+export type LandmarkRow = {
+  name_en: string;
+  name_bn: string;
+  aliases: string[];
+  district_id: string;
+  /** Null where the data has no delivery area for it (Khulna's and Rajshahi's city thanas). */
+  area_id: string | null;
+};
+
+/** The landmark list is reference data checked in beside the geography seed (its README says how). */
+export async function readLandmarkSeed(): Promise<LandmarkRow[]> {
+  const url = new URL('../../db/seed/geo/landmarks.json', import.meta.url);
+  return JSON.parse(await readFile(url, 'utf8')) as LandmarkRow[];
+}
+
 /** The postcode list is reference data checked in beside the geography seed. */
 export async function readPostcodeSeed(): Promise<PostcodeRow[]> {
   const url = new URL('../../db/seed/geo/postcodes.json', import.meta.url);
@@ -37,7 +53,11 @@ export async function readPostcodeSeed(): Promise<PostcodeRow[]> {
  * postcode serves (a village post office names its upazila); postcodes whose areas are all
  * unknown to the database keep only their district.
  */
-export function toGazetteer(rows: GazetteerRows, postcodes: readonly PostcodeRow[]): Gazetteer {
+export function toGazetteer(
+  rows: GazetteerRows,
+  postcodes: readonly PostcodeRow[],
+  landmarks: readonly LandmarkRow[] = [],
+): Gazetteer {
   const places = new Map<string, string[]>();
   const areaIds = new Set(rows.areas.map((a) => a.id));
   const districtIds = new Set(rows.districts.map((d) => d.id));
@@ -80,5 +100,13 @@ export function toGazetteer(rows: GazetteerRows, postcodes: readonly PostcodeRow
       places: places.get(a.id) ?? [],
     })),
     postcodes: codes,
+    // A landmark whose area or district the database lacks is left out, not guessed.
+    landmarks: landmarks
+      .filter((l) => districtIds.has(l.district_id) && (l.area_id === null || areaIds.has(l.area_id)))
+      .map((l) => ({
+        names: [l.name_en, l.name_bn, ...l.aliases].filter(Boolean),
+        districtId: l.district_id,
+        areaId: l.area_id,
+      })),
   };
 }

@@ -9,7 +9,13 @@ import type { RateLimits } from '../../config';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../plugins/rate-limit';
-import { type PostcodeRow, readPostcodeSeed, toGazetteer } from './address-gazetteer';
+import {
+  type LandmarkRow,
+  type PostcodeRow,
+  readLandmarkSeed,
+  readPostcodeSeed,
+  toGazetteer,
+} from './address-gazetteer';
 import {
   type AddressPredictionRepository,
   createAddressPredictionRepository,
@@ -32,16 +38,22 @@ export function createAddressPredictionService(deps: {
   limits: Pick<RateLimits, 'areaPredictPerIpPerMinute'>;
   repo?: AddressPredictionRepository;
   loadPostcodes?: () => Promise<PostcodeRow[]>;
+  loadLandmarks?: () => Promise<LandmarkRow[]>;
   ttlMs?: number;
 }) {
   const repo = deps.repo ?? createAddressPredictionRepository(deps.db);
   const loadPostcodes = deps.loadPostcodes ?? readPostcodeSeed;
+  const loadLandmarks = deps.loadLandmarks ?? readLandmarkSeed;
   const ttlMs = deps.ttlMs ?? indexTtlMs;
   let cached: { expires: number; value: Promise<AddressIndex> } | undefined;
 
   async function build(): Promise<AddressIndex> {
-    const [rows, postcodes] = await Promise.all([repo.loadGazetteerRows(), loadPostcodes()]);
-    return buildAddressIndex(toGazetteer(rows, postcodes));
+    const [rows, postcodes, landmarks] = await Promise.all([
+      repo.loadGazetteerRows(),
+      loadPostcodes(),
+      loadLandmarks(),
+    ]);
+    return buildAddressIndex(toGazetteer(rows, postcodes, landmarks));
   }
 
   /** The index, built once per TTL; requests arriving while it builds wait for the same build. */
