@@ -23,9 +23,20 @@ export async function registerOpenApi(app: FastifyInstance) {
             'the routes under this tag say which scope each needs; every other route answers a key 403. ' +
             'Requests are limited per key (429 with Retry-After). A revoked key is refused on its next request.',
         },
+        {
+          name: 'compat-steadfast',
+          description:
+            'Steadfast’s merchant API at /compat/steadfast/api/v1 (issue 15): change a Steadfast plugin’s ' +
+            'base URL to it and use a Dak API key’s key ID as `Api-Key` and its secret as `Secret-Key`. ' +
+            'Answers in Steadfast’s shapes (`{status: 200, …}`); what differs is in docs/api.md.',
+        },
       ],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          steadfastApiKey: { type: 'apiKey', in: 'header', name: 'Api-Key' },
+          steadfastSecretKey: { type: 'apiKey', in: 'header', name: 'Secret-Key' },
+        },
       },
     },
     transform: jsonSchemaTransform,

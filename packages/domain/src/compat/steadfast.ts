@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ParcelStatus } from '../parcel-status';
+import type { UnattendedAreaProblem } from './unattended-area';
 
 /**
  * The Steadfast-compatible API (issue 15, item 4): Steadfast's (Packzy's) merchant API spoken by
@@ -95,9 +96,10 @@ export const steadfastMaxBulkOrders = 500;
 
 /**
  * The least confidence of the address reader at which a Steadfast order (an address and no area)
- * is booked. Below it the order is refused: a parcel sent to the wrong area costs a failed trip
- * and a return, a refusal costs the shop one edit. The reader's mean confidence is 0.79 on right
- * answers and 0.45 on wrong ones (docs/performance.md); a district alone reads at 0.3.
+ * is booked (with its district named elsewhere in the address: compat/unattended-area.ts). Below
+ * it the order is refused: a parcel sent to the wrong area costs a failed trip and a return, a
+ * refusal costs the shop one edit. The reader's mean confidence is 0.79 on right answers, 0.57 on
+ * ambiguous addresses and 0.45 on wrong ones (docs/performance.md); a district alone reads at 0.3.
  */
 export const steadfastMinAreaConfidence = 0.6;
 
@@ -113,7 +115,11 @@ export const steadfastMessages = {
   pointDelivery:
     'Point delivery (delivery_type 1) is not offered: Dak delivers to the recipient_address (delivery_type 0).',
   areaUnread:
-    'The recipient address does not name a delivery area clearly enough to book: add the area or thana and the district (e.g. "House 5, Road 3, Gulshan 1, Dhaka").',
+    'The recipient address names no delivery area Dak can read: write the area or thana and the district, separated by commas (e.g. "House 5, Road 3, Gulshan 1, Dhaka").',
+  areaUncertain:
+    'The recipient address could be more than one delivery area: write the area or thana and the district, separated by commas (e.g. "House 5, Road 3, Gulshan 1, Dhaka").',
+  districtNotNamed:
+    'The recipient address does not name its district: add it after the area, separated by a comma (e.g. "House 5, Road 3, Gulshan 1, Dhaka").',
   noPickupLocation: 'The shop has no active pickup location: add one in the Dak panel first.',
   bulkData: 'The data must be an array of orders, or that array as a JSON string.',
   bulkEmpty: 'The data must contain at least one order.',
@@ -123,6 +129,13 @@ export const steadfastMessages = {
   returnNotFound: 'Return request not found.',
   paymentNotFound: 'Payment not found.',
 } as const;
+
+/** Why an order's address was not booked, in the order's words. */
+export const steadfastAreaProblems: Record<UnattendedAreaProblem, string> = {
+  unread: steadfastMessages.areaUnread,
+  uncertain: steadfastMessages.areaUncertain,
+  district_not_named: steadfastMessages.districtNotNamed,
+};
 
 const required = (field: string) => `The ${field} field is required.`;
 const text = (field: string, max: number) =>
