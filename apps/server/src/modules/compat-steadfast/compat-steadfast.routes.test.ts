@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { steadfastMessages } from '@dak/domain/compat/steadfast';
 import { consignmentNumberOf, isValidTrackingId } from '@dak/domain/tracking-id';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,10 @@ import {
   walk,
 } from '../../../test/factories';
 import { caller, signInStaff } from '../../../test/fixtures';
-import { useTestApp } from '../../../test/helpers';
+import { createTestDatabase, smsReceiver, type TestApp, useTestApp } from '../../../test/helpers';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { manualClock } from '../../lib/clock';
 
 const t = useTestApp();
 const call = caller(t);
@@ -128,6 +132,19 @@ describe('Steadfast create_order', () => {
       errors: { invoice: ['The invoice has already been taken.'] },
     });
     expect(await parcelCount(t, owner.shop.id)).toBe(count);
+  });
+
+  it('refuses an invoice the shop already booked elsewhere (the panel, a bulk order)', async () => {
+    const invoice = `PANEL-${randomUUID().slice(0, 8)}`;
+    await aParcel(t, { shop: owner }, { invoiceId: invoice });
+    const res = await sf('POST', '/create_order', key, anOrder({ invoice }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ invoice: ['The invoice has already been taken.'] });
+    const bulk = await sf('POST', '/create_order/bulk-order', key, { data: [anOrder({ invoice })] });
+    expect(bulk.json()[0]).toMatchObject({
+      status: 'error',
+      errors: { invoice: ['The invoice has already been taken.'] },
+    });
   });
 
   it('refuses an address whose area it cannot read, naming the problem, and books nothing', async () => {
@@ -356,6 +373,58 @@ describe('Steadfast keys', () => {
     for (const op of routes) {
       expect(op.tags).toEqual(['compat-steadfast']);
       expect(op.description).toContain('curl');
+    }
+  });
+});
+
+describe('the log', () => {
+  it('never holds the Secret-Key, whatever the Steadfast request did', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const database = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace' });
+    const sms = smsReceiver();
+    const app = await buildApp({
+      config,
+      database,
+      clock: manualClock(new Date('2026-11-22T06:00:00Z')),
+      logStream: stream,
+      onSmsSent: sms.onSmsSent,
+    });
+    sms.attach(app);
+    await app.ready();
+    try {
+      const logged = { app, database, config, close: async () => {} } as unknown as TestApp;
+      const shop = await aShop(logged);
+      const made = await caller(logged)('POST', `/shops/${shop.shop.id}/api-keys`, shop.token, {
+        name: 'Logged',
+        scopes: ['parcels:write'],
+      });
+      const k = made.json<Key>();
+      const send = (path: string, secret: string, payload?: unknown) =>
+        app.inject({
+          method: payload === undefined ? 'GET' : 'POST',
+          url: `${base}${path}`,
+          headers: { 'api-key': k.keyId, 'secret-key': secret },
+          ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+        });
+      await send('/create_order', k.secret, anOrder());
+      await send('/create_order', k.secret, anOrder({ recipient_address: 'Station road' }));
+      await send('/create_order/bulk-order', k.secret, { data: '{oops' });
+      await send('/get_balance', k.secret);
+      await send('/get_balance', `${k.secret.slice(0, 42)}x`);
+      const text = lines.join('');
+      expect(text.length).toBeGreaterThan(1000);
+      expect(text).not.toContain(k.secret);
+      expect(text).not.toContain(k.secret.slice(0, 20));
+    } finally {
+      await app.close();
+      await database.close();
     }
   });
 });
