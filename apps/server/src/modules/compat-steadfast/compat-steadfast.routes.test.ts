@@ -14,7 +14,14 @@ import {
   walk,
 } from '../../../test/factories';
 import { caller, signInStaff } from '../../../test/fixtures';
-import { createTestDatabase, smsReceiver, type TestApp, useTestApp } from '../../../test/helpers';
+import {
+  createTestApp,
+  createTestDatabase,
+  smsReceiver,
+  type TestApp,
+  useTestApp,
+} from '../../../test/helpers';
+import { aDeliveredParcel, anInvoice } from '../../../test/money-fixtures';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { manualClock } from '../../lib/clock';
@@ -321,6 +328,81 @@ describe('Steadfast status, balance, returns, payments and police stations', () 
     const gulshan = data.find((s: { dak_area_id: string }) => s.dak_area_id === areas.gulshan);
     expect(gulshan).toMatchObject({ name: 'Gulshan', district: 'Dhaka' });
     expect(Number.isInteger(gulshan.id)).toBe(true);
+  });
+});
+
+describe('Steadfast payments', () => {
+  it('lists a payout with its consignments, the merchant’s invoice on each', async () => {
+    const shop = await aShop(t);
+    const k = await aKey(shop, ['parcels:write', 'parcels:read']);
+    const admin = await signInStaff(t, 'admin');
+    const order = anOrder();
+    const booked = (await sf('POST', '/create_order', k, order)).json().consignment;
+    await walk(t, admin.token, booked.tracking_code, [
+      ...toOutForDelivery,
+      { status: 'delivered', amountCollected: 1060 },
+    ]);
+    const panel = await aDeliveredParcel(t, shop, admin.token);
+    const before = (await sf('GET', '/get_balance', k)).json().current_balance;
+    expect(before).toBeGreaterThan(1060);
+    const invoice = await anInvoice(t, shop, '2026-12-01');
+
+    const list = await sf('GET', '/payments', k);
+    expect(list.statusCode, list.body).toBe(200);
+    const [payment] = list.json().data;
+    expect(payment).toMatchObject({ amount: before, status: 'payment_processing' });
+    expect(Number.isInteger(payment.id)).toBe(true);
+    expect(typeof payment.payment_id).toBe('string');
+    expect(payment.created_at).toMatch(/Z$/);
+
+    const one = await sf('GET', `/payments/${payment.id}`, k);
+    expect(one.statusCode, one.body).toBe(200);
+    const detail = one.json();
+    expect(detail.status).toBe(200);
+    expect(detail.data).toMatchObject({ id: payment.id, amount: before });
+    const byCode = Object.fromEntries(
+      detail.data.consignments.map((c: { tracking_code: string }) => [c.tracking_code, c]),
+    );
+    expect(byCode[booked.tracking_code]).toMatchObject({
+      consignment_id: booked.consignment_id,
+      invoice: order.invoice,
+      cod_amount: 1060,
+      status: 'delivered',
+    });
+    expect(byCode[panel.trackingId]).toMatchObject({ invoice: null, cod_amount: 1250 });
+    expect(byCode[booked.tracking_code].delivery_charge).toBeGreaterThan(0);
+    expect(invoice.kind).toBe('invoiced');
+    // Another shop's key does not find it.
+    expect((await sf('GET', `/payments/${payment.id}`, key)).statusCode).toBe(404);
+  });
+});
+
+describe('Steadfast rate limit', () => {
+  it('limits a key as the developer API does: 429 with Retry-After in Steadfast’s shape', async () => {
+    const limited = await createTestApp({ RATE_API_KEY_PER_MINUTE: '3' });
+    try {
+      const shop = await aShop(limited);
+      const made = await caller(limited)('POST', `/shops/${shop.shop.id}/api-keys`, shop.token, {
+        name: 'Limited',
+        scopes: ['parcels:read'],
+      });
+      const k = made.json<Key>();
+      const get = () =>
+        limited.app.inject({
+          method: 'GET',
+          url: `${base}/get_balance`,
+          headers: { 'api-key': k.keyId, 'secret-key': k.secret },
+        });
+      for (let i = 0; i < 3; i++) expect((await get()).statusCode).toBe(200);
+      const over = await get();
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(over.json()).toMatchObject({ status: 429 });
+      limited.clock.advance(61_000);
+      expect((await get()).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
 
