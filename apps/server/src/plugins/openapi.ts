@@ -28,7 +28,7 @@ export async function registerOpenApi(app: FastifyInstance) {
           description:
             'Steadfast’s merchant API at /compat/steadfast/api/v1 (issue 15): change a Steadfast plugin’s ' +
             'base URL to it and use a Dak API key’s key ID as `Api-Key` and its secret as `Secret-Key`. ' +
-            'Answers in Steadfast’s shapes (`{status: 200, …}`); what differs is in docs/api.md.',
+            'Answers in Steadfast’s shapes (`{status: 200, …}`); what differs is in docs/compat-steadfast.md.',
         },
       ],
       components: {

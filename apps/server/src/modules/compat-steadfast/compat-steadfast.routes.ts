@@ -252,7 +252,7 @@ export function compatSteadfastRoutes(deps: {
         security,
         summary,
         description:
-          'Steadfast’s `delivery_status` of the shop’s parcel (Dak’s status mapped; see docs/api.md), and ' +
+          'Steadfast’s `delivery_status` of the shop’s parcel (Dak’s status mapped; see docs/compat-steadfast.md), and ' +
           'Dak’s tracking ID. Another shop’s parcel is not found. Needs parcels:read or tracking.' +
           curl('GET', example),
         params,
