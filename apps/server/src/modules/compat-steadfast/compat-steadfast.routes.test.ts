@@ -170,6 +170,33 @@ describe('Steadfast create_order', () => {
     expect(await parcelCount(t, owner.shop.id)).toBe(count);
   });
 
+  it('takes the order as a form too, as PHP clients post it', async () => {
+    const order = anOrder({ cod_amount: '1060' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${base}/create_order`,
+      headers: {
+        'api-key': key.keyId,
+        'secret-key': key.secret,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams(order as unknown as Record<string, string>).toString(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().consignment).toMatchObject({ invoice: order.invoice, cod_amount: 1060 });
+    const bulk = await t.app.inject({
+      method: 'POST',
+      url: `${base}/create_order/bulk-order`,
+      headers: {
+        'api-key': key.keyId,
+        'secret-key': key.secret,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({ data: JSON.stringify([anOrder()]) }).toString(),
+    });
+    expect(bulk.json().map((r: { status: string }) => r.status)).toEqual(['success']);
+  });
+
   it('refuses Steadfast’s field errors in its shape', async () => {
     const res = await sf('POST', '/create_order', key, anOrder({ recipient_phone: '017123' }));
     expect(res.statusCode).toBe(400);

@@ -164,6 +164,12 @@ export function compatSteadfastRoutes(deps: {
   const writing: ApiKeyScope[] = ['parcels:write'];
 
   return async (app: FastifyInstance) => {
+    // PHP clients often post a form (`wp_remote_post` with an array body), which Steadfast takes.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
     app.addHook('onSend', async (request, reply: FastifyReply, payload) => {
       reply.header('cache-control', 'no-store');
       if (reply.statusCode < 400 || typeof payload !== 'string') return payload;

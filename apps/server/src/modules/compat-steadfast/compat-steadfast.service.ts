@@ -1,3 +1,4 @@
+import { bulkBatchSize } from '@dak/domain/bulk';
 import {
   type SteadfastOrder,
   steadfastAreaProblems,
@@ -65,8 +66,9 @@ function bookingErrors(fields: readonly { field: string; message: string }[]): S
   return errors;
 }
 
+/** A booking's refusal of the order (a 400) in the order's words; anything else is rethrown. */
 function bookingErrorOf(error: unknown): SteadfastErrors {
-  if (!(error instanceof AppError)) throw error;
+  if (!(error instanceof AppError) || error.status !== 400) throw error;
   const fields = (error.details as { fields?: { path: string; message: string }[] } | undefined)?.fields;
   if (fields?.length) return bookingErrors(fields.map((f) => ({ field: f.path, message: f.message })));
   return { [error.code === 'NO_ACTIVE_PICKUP_LOCATION' ? 'pickup_location' : 'order']: [error.message] };
@@ -307,7 +309,7 @@ export function createCompatSteadfastService(deps: {
         const trackingIds = await parcels.createMany({
           shopId,
           userId,
-          batchSize: 500,
+          batchSize: bulkBatchSize,
           items: good.map((r) => ({ body: r.body as ParcelCreate, quote: r.quote as ChargeQuote })),
         });
         for (const [i, row] of good.entries()) row.trackingId = trackingIds[i];
