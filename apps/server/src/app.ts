@@ -23,6 +23,7 @@ import { bulkParcelsModule } from './modules/bulk-parcels/bulk-parcels.module';
 import { callsModule } from './modules/calls/calls.module';
 import { cashModule } from './modules/cash/cash.module';
 import { compatRedxModule } from './modules/compat-redx/compat-redx.module';
+import { compatSteadfastModule } from './modules/compat-steadfast/compat-steadfast.module';
 import { coverageModule } from './modules/coverage/coverage.module';
 import { customersModule } from './modules/customers/customers.module';
 import { dashboardModule } from './modules/dashboard/dashboard.module';
@@ -436,6 +437,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     compatRedxModule({ db, apiKeys: apiKeys.service, parcels: parcels.service, pickups, pricing }).routes,
   );
+  // Steadfast's merchant API spoken natively (issue 15, item 4), at its own base path.
+  const steadfast = compatSteadfastModule({
+    db,
+    apiKeys: apiKeys.service,
+    parcels: parcels.service,
+    pickups,
+    addressPrediction,
+    ledger: ledger.service,
+    payments: invoices.service,
+    returns: returns.service,
+    geo: geo.service,
+  });
+  await app.register(steadfast.routes, { prefix: steadfast.prefix });
 
   const webDist = config.webDist;
   const serveWeb = Boolean(webDist && existsSync(webDist));

@@ -31,11 +31,20 @@ export async function registerOpenApi(app: FastifyInstance) {
             'dak_…`. Bodies are RedX’s bare objects; errors RedX’s `{ message, errors? }` with Dak’s `code`. ' +
             'Area and pickup store ids are stable numbers derived from Dak’s ids.',
         },
+        {
+          name: 'compat-steadfast',
+          description:
+            'Steadfast’s merchant API at /compat/steadfast/api/v1 (issue 15): change a Steadfast plugin’s ' +
+            'base URL to it and use a Dak API key’s key ID as `Api-Key` and its secret as `Secret-Key`. ' +
+            'Answers in Steadfast’s shapes (`{status: 200, …}`); what differs is in docs/compat-steadfast.md.',
+        },
       ],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
           redxToken: { type: 'apiKey', in: 'header', name: 'API-ACCESS-TOKEN' },
+          steadfastApiKey: { type: 'apiKey', in: 'header', name: 'Api-Key' },
+          steadfastSecretKey: { type: 'apiKey', in: 'header', name: 'Secret-Key' },
         },
       },
     },
