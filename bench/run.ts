@@ -12,6 +12,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { seedGeography } from '../apps/server/src/db/seed/geography';
 import { runBulkBench } from './bulk';
 import { runDashboardBench } from './dashboard';
+import { runDevApiBench } from './devapi';
 import { runListBench } from './list';
 import { runMoneyBench } from './money';
 
@@ -131,11 +132,12 @@ const benches: Record<string, () => Promise<void>> = {
   api: runApiBench,
   bulk: runBulkBench,
   dashboard: runDashboardBench,
+  devapi: runDevApiBench,
   list: runListBench,
   money: runMoneyBench,
 };
 
-/** `npm run bench` runs them all; `npm run bench -- bulk` (or api, dashboard, list, money) one. */
+/** `npm run bench` runs them all; `npm run bench -- bulk` (or api, dashboard, devapi, list, money) one. */
 async function main() {
   const asked = process.argv.slice(2);
   const unknown = asked.filter((a) => !(a in benches));
