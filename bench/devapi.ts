@@ -93,7 +93,7 @@ export async function runDevApiBench() {
     const ratio = apiRate / panelRate;
     const row = (name: string, runs: Run[], r: number) =>
       `| ${name} | ${r.toFixed(1)} | ${median(all(runs)).toFixed(1)} | ${percentile(all(runs), 0.95).toFixed(1)} |`;
-    const perRound = api.map((a, i) => (requests / a.seconds / (requests / (panel[i]?.seconds ?? 1))).toFixed(2));
+    const perRound = api.map((a, i) => ((panel[i]?.seconds ?? 0) / a.seconds).toFixed(2));
     console.log(
       [
         machine(),
