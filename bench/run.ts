@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { runBulkBench } from './bulk';
 import { runDashboardBench } from './dashboard';
+import { runDevApiBench } from './devapi';
 import { type Bench, ok, registerShop, startBench } from './lib';
 import { runListBench } from './list';
 import { runMoneyBench } from './money';
@@ -154,11 +155,12 @@ const benches: Record<string, () => Promise<void>> = {
   api: runApiBench,
   bulk: runBulkBench,
   dashboard: runDashboardBench,
+  devapi: runDevApiBench,
   list: runListBench,
   money: runMoneyBench,
 };
 
-/** `npm run bench` runs them all; `npm run bench -- bulk` (or api, dashboard, list, money) one. */
+/** `npm run bench` runs them all; `npm run bench -- bulk` (or api, dashboard, devapi, list, money) one. */
 async function main() {
   const asked = process.argv.slice(2);
   const unknown = asked.filter((a) => !(a in benches));

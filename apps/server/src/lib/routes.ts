@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@dak/domain/api-keys';
 import type { Permission } from '@dak/domain/permissions';
 import type { Guards } from '../plugins/auth';
 import { shopParams } from './schemas';
@@ -22,10 +23,21 @@ export function routeOptions(deps: { tags: string[]; guards: Guards }) {
   return {
     /** A signed-in merchant's route (no shop). */
     user: <S extends Described>(schema: S) => ({ preValidation: guards.user, schema: doc(schema) }),
-    /** A route under /shops/:shopId that needs `permission` in the shop. */
-    shop: <S extends Described>(permission: Permission, schema: S) => ({
-      ...guards.shop(permission),
-      schema: doc({ params: shopParams, ...schema } as Omit<{ params: typeof shopParams }, keyof S> & S),
+    /**
+     * A route under /shops/:shopId that needs `permission` in the shop. `access.apiKey`: the scope
+     * with which a shop's API key may call it too (issue 15); the route is then also listed under
+     * the developer-api tag, whose test wants a curl example in its description.
+     */
+    shop: <S extends Described>(
+      permission: Permission,
+      schema: S,
+      access: { apiKey?: ApiKeyScope } = {},
+    ) => ({
+      ...guards.shop(permission, access),
+      schema: {
+        ...doc({ params: shopParams, ...schema } as Omit<{ params: typeof shopParams }, keyof S> & S),
+        ...(access.apiKey ? { tags: [...tags, 'developer-api'] } : {}),
+      },
     }),
   };
 }

@@ -21,7 +21,10 @@ export async function registerOpenApi(app: FastifyInstance) {
             '(`POST /shops/{shopId}/api-keys`, scopes parcels:write, parcels:read, tracking, webhooks) and ' +
             'sends its token as `Authorization: Bearer dak_…`. A key acts as its shop with its scopes only: ' +
             'the routes under this tag say which scope each needs; every other route answers a key 403. ' +
-            'Requests are limited per key (429 with Retry-After). A revoked key is refused on its next request.',
+            'Requests are limited per key (429 with Retry-After). A revoked key is refused on its next request. ' +
+            'The geography routes here (districts, areas, area search, address prediction) are public: a key ' +
+            'sent to them is ignored. Every route under this tag has a curl example (`$SHOP` the shop id, ' +
+            "`$TOKEN` the key's token). Guide: docs/api.md in the repository.",
         },
         {
           name: 'compat-redx',
@@ -41,7 +44,17 @@ export async function registerOpenApi(app: FastifyInstance) {
       ],
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'session token or API key (dak_<keyId>_<secret>)',
+            description:
+              '`Authorization: Bearer <token>`. Either a session token from signing in (the merchant ' +
+              'panel, the console) or a shop API key `dak_<keyId>_<secret>`, created by the shop owner ' +
+              '(`POST /shops/{shopId}/api-keys`) and shown once. A key is accepted only by the routes ' +
+              'tagged developer-api, each with the scope its description names; any other route answers ' +
+              'a key 403. Unknown, wrong or revoked token: 401.',
+          },
           redxToken: { type: 'apiKey', in: 'header', name: 'API-ACCESS-TOKEN' },
           steadfastApiKey: { type: 'apiKey', in: 'header', name: 'Api-Key' },
           steadfastSecretKey: { type: 'apiKey', in: 'header', name: 'Secret-Key' },

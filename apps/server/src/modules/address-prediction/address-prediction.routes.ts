@@ -1,6 +1,7 @@
 import { addressPredictionRequestSchema, addressPredictionSchema } from '@dak/domain/address-prediction';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { curlExample } from '../../lib/curl-example';
 import type { AddressPredictionService } from './address-prediction.service';
 
 /**
@@ -16,12 +17,17 @@ export function addressPredictionRoutes(deps: { addressPrediction: AddressPredic
       '/areas/predict',
       {
         schema: {
-          tags: ['geography'],
+          tags: ['geography', 'developer-api'],
           summary: 'Read a delivery address (English, Bengali or Banglish) into its delivery area',
           description:
             'Matches the address against area and district names, aliases, common spellings and ' +
             'postcodes, tolerating typos. `areaId` and `districtId` are null when nothing credible ' +
-            'names one; `candidates` lists up to five areas, best first.',
+            'names one; `candidates` lists up to five areas, best first. Public and limited per IP: ' +
+            'no token needed (an API key sent along is ignored).\n\n' +
+            curlExample('POST', '/areas/predict', {
+              token: null,
+              body: { address: 'House 12, Road 5, Mirpur 10, Dhaka' },
+            }),
           body: addressPredictionRequestSchema,
           response: { 200: addressPredictionSchema },
         },

@@ -326,6 +326,9 @@ describe('API keys (issue 15, item 1)', () => {
         'GET /api/v1/shops/:shopId/parcels parcels:read',
         'GET /api/v1/shops/:shopId/parcels/:parcelId parcels:read',
         'GET /api/v1/shops/:shopId/tracking tracking',
+        'GET /api/v1/shops/:shopId/charge parcels:write',
+        'GET /api/v1/shops/:shopId/pickup-locations parcels:write',
+        'GET /api/v1/shops/:shopId/pickup-locations/:pickupLocationId parcels:write',
         'POST /api/v1/shops/:shopId/parcels parcels:write',
         'POST /api/v1/shops/:shopId/parcels/batch parcels:write',
       ].sort(),
@@ -392,9 +395,20 @@ describe('the log', () => {
       await c('GET', `${base}/members`, key.token);
       await c('GET', `${base}/parcels`, `dak_${key.keyId}_${key.secret.slice(0, 42)}x`);
       await c('GET', `/tracking/${key.token}`);
+      await c('GET', `/areas/search?q=mirpur`, key.token);
+      // Two 500s with the token in hand: the booking's table gone, then the keys' own.
+      await database.db.schema.alterTable('parcels').renameTo('parcels_away').execute();
+      const failed = await c('POST', `${base}/parcels`, key.token, aBooking(shop.pickupId));
+      await database.db.schema.alterTable('parcels_away').renameTo('parcels').execute();
+      expect(failed.statusCode, failed.body).toBe(500);
+      await database.db.schema.alterTable('api_keys').renameTo('api_keys_away').execute();
+      const lookup = await c('POST', `${base}/parcels`, key.token, aBooking(shop.pickupId));
+      await database.db.schema.alterTable('api_keys_away').renameTo('api_keys').execute();
+      expect(lookup.statusCode, lookup.body).toBe(500);
       await c('DELETE', `${base}/api-keys/${key.id}`, shop.token);
       await c('GET', `${base}/parcels`, key.token);
       const text = lines.join('');
+      expect(text).toContain('"level":50');
       expect(text.length).toBeGreaterThan(1000);
       expect(text).toContain(key.keyId);
       expect(text).not.toContain(key.secret);

@@ -2,6 +2,7 @@ import { apiKeyCreatedSchema, apiKeyCreateSchema, apiKeyListSchema } from '@dak/
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { curlExample } from '../../lib/curl-example';
 import { routeOptions } from '../../lib/routes';
 import { shopParams } from '../../lib/schemas';
 import { type Guards, shopOf, userOf } from '../../plugins/auth';
@@ -44,6 +45,7 @@ export function apiKeysRoutes(deps: { apiKeys: ApiKeysService; guards: Guards })
       '/shops/:shopId/api-keys',
       route.shop('apikey.manage', {
         summary: "The shop's API keys: prefix, scopes, last use (time and address); never the secret",
+        description: curlExample('GET', '/shops/$SHOP/api-keys', { token: '$SESSION' }),
         response: { 200: apiKeyListSchema },
       }),
       (request) => apiKeys.list(shopOf(request).shopId),
@@ -53,6 +55,7 @@ export function apiKeysRoutes(deps: { apiKeys: ApiKeysService; guards: Guards })
       '/shops/:shopId/api-keys/:id',
       route.shop('apikey.manage', {
         summary: 'Revoke an API key: refused from the next request on',
+        description: curlExample('DELETE', '/shops/$SHOP/api-keys/$KEY', { token: '$SESSION' }),
         params: keyParams,
         response: { 200: z.object({ id: z.uuid(), revokedAt: z.date() }) },
       }),

@@ -13,9 +13,10 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
+import { curlExample } from '../../lib/curl-example';
 import { type Guards, shopOf } from '../../plugins/auth';
 import { requiredIdempotencyHeaders, sendIdempotent } from '../parcels/idempotency';
-import { bookingOf, shopParams, shopRoute } from '../parcels/route-options';
+import { bookingOf, exampleBooking, shopParams, shopRoute } from '../parcels/route-options';
 import type { BulkParcelsService } from './bulk-parcels.service';
 import { readBulkUpload } from './bulk-parcels.upload';
 import type { ParcelBatchService } from './parcel-batch.service';
@@ -132,12 +133,10 @@ export function bulkParcelsRoutes(deps: {
               'with the same key and body answers the first answer and books nothing (header ' +
               'idempotent-replayed: true); the key with another body is 409 IDEMPOTENCY_KEY_REUSED. ' +
               'API keys need the parcels:write scope.\n\n' +
-              '    curl -X POST https://dak.example/api/v1/shops/$SHOP/parcels/batch \\\n' +
-              '      -H "Authorization: Bearer $DAK_TOKEN" -H "Idempotency-Key: order-sync-2026-11-30-1" \\\n' +
-              '      -H "Content-Type: application/json" -d \'{"parcels":[{"customerName":"Rahima Begum",' +
-              '"customerPhone":"01712345678","customerAddress":"House 5, Road 3, Gulshan 1",' +
-              '"deliveryAreaId":"dhaka-city--gulshan","pickupLocationId":"…","cashCollectionAmount":1250,' +
-              '"sellingPrice":1200,"weightGrams":500}]}\'',
+              curlExample('POST', '/shops/$SHOP/parcels/batch', {
+                headers: { 'Idempotency-Key': 'order-sync-2026-11-30-1' },
+                body: { parcels: [exampleBooking] },
+              }),
             params: shopParams,
             headers: requiredIdempotencyHeaders(parcelBatchMessages.idempotencyKeyRequired),
             body: parcelBatchSchema,

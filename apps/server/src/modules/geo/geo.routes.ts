@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { curlExample } from '../../lib/curl-example';
 import type { GeoService } from './geo.service';
 
 /**
@@ -25,6 +26,9 @@ const cacheable = <T>(reply: FastifyReply, body: T): T => {
 };
 
 const tags = ['geography'];
+/** Public, and part of the developer API's reference: a key's Authorization header is ignored. */
+const developerTags = ['geography', 'developer-api'];
+const publicNote = 'Public: no token needed (an API key sent along is ignored).\n\n';
 
 /** Public geography: districts, delivery areas and their search, zones, hubs. */
 export function geoRoutes(deps: { geo: GeoService }) {
@@ -36,8 +40,9 @@ export function geoRoutes(deps: { geo: GeoService }) {
       '/districts',
       {
         schema: {
-          tags,
+          tags: developerTags,
           summary: 'The 64 districts, with their division and how many delivery areas each has',
+          description: publicNote + curlExample('GET', '/districts', { token: null }),
           querystring: z.object({}),
           response: { 200: districtListSchema },
         },
@@ -48,8 +53,9 @@ export function geoRoutes(deps: { geo: GeoService }) {
       '/areas',
       {
         schema: {
-          tags,
+          tags: developerTags,
           summary: "A district's delivery areas: its upazilas and, in Dhaka and Chattogram, city areas",
+          description: publicNote + curlExample('GET', '/areas?districtId=dhaka', { token: null }),
           querystring: areasQuerySchema,
           response: { 200: areaListSchema },
         },
@@ -60,8 +66,9 @@ export function geoRoutes(deps: { geo: GeoService }) {
       '/areas/search',
       {
         schema: {
-          tags,
+          tags: developerTags,
           summary: 'Find delivery areas by name in English or Bengali, tolerating typos',
+          description: publicNote + curlExample('GET', '/areas/search?q=mirpur', { token: null }),
           querystring: areaSearchQuerySchema,
           response: { 200: areaSearchResultSchema },
         },

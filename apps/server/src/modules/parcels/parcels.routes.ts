@@ -11,10 +11,11 @@ import {
 } from '@dak/domain/parcel';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { curlExample } from '../../lib/curl-example';
 import { type Guards, shopOf } from '../../plugins/auth';
 import { optionalIdempotencyHeaders, sendIdempotent } from './idempotency';
 import type { ParcelsService } from './parcels.service';
-import { bookingOf, merchantOf, parcelParams, shopParams, shopRoute } from './route-options';
+import { bookingOf, exampleBooking, merchantOf, parcelParams, shopParams, shopRoute } from './route-options';
 
 /** Which of these routes a shop's API key may call (issue 15): the developer API's parcels. */
 const writeKeys = { apiKey: 'parcels:write' } as const;
@@ -36,7 +37,12 @@ export function parcelsRoutes(deps: { parcels: ParcelsService; guards: Guards })
           description:
             'Amounts are whole taka. With an Idempotency-Key, a retry of the same body answers with the ' +
             'first parcel and status (header idempotent-replayed: true); the same key with another body is ' +
-            '409 IDEMPOTENCY_KEY_REUSED. 400 NO_ACTIVE_PICKUP_LOCATION when the shop has none.',
+            '409 IDEMPOTENCY_KEY_REUSED. 400 NO_ACTIVE_PICKUP_LOCATION when the shop has none. API keys ' +
+            'need the parcels:write scope.\n\n' +
+            curlExample('POST', '/shops/$SHOP/parcels', {
+              headers: { 'Idempotency-Key': 'order-1042' },
+              body: exampleBooking,
+            }),
           params: shopParams,
           headers: optionalIdempotencyHeaders,
           body: parcelCreateSchema,
@@ -77,6 +83,9 @@ export function parcelsRoutes(deps: { parcels: ParcelsService; guards: Guards })
           summary:
             "The shop's parcels, newest first, with filters; q finds a tracking ID, invoice ID, phone or name",
           params: shopParams,
+          description:
+            'API keys need the parcels:read scope.\n\n' +
+            curlExample('GET', '/shops/$SHOP/parcels?status=pickup_pending&limit=50'),
           querystring: parcelListQuerySchema,
           response: { 200: parcelListSchema },
         },
@@ -91,6 +100,7 @@ export function parcelsRoutes(deps: { parcels: ParcelsService; guards: Guards })
         'parcel.view',
         {
           summary: 'One parcel of the shop with its timeline of events',
+          description: `API keys need the parcels:read scope.\n\n${curlExample('GET', '/shops/$SHOP/parcels/$PARCEL')}`,
           params: parcelParams,
           response: { 200: parcelDetailSchema },
         },
@@ -105,7 +115,9 @@ export function parcelsRoutes(deps: { parcels: ParcelsService; guards: Guards })
         'parcel.edit',
         {
           summary: 'Delete a parcel that is waiting for pickup (status and seller status become deleted)',
-          description: '409 INVALID_TRANSITION once the parcel has left pickup.',
+          description:
+            '409 INVALID_TRANSITION once the parcel has left pickup. API keys need the parcels:write scope.\n\n' +
+            curlExample('DELETE', '/shops/$SHOP/parcels/$PARCEL'),
           params: parcelParams,
           response: { 200: parcelDeletedSchema },
         },

@@ -28,6 +28,19 @@ export function shopRoute(guards: Guards) {
   });
 }
 
+/** A booking as the developer API's curl examples send it (`$PICKUP`: a pickup location's id). */
+export const exampleBooking = {
+  customerName: 'Rahima Begum',
+  customerPhone: '01712345678',
+  customerAddress: 'House 5, Road 3, Gulshan 1',
+  deliveryAreaId: 'dhaka-city--gulshan',
+  pickupLocationId: '$PICKUP',
+  cashCollectionAmount: 1250,
+  sellingPrice: 1200,
+  weightGrams: 500,
+  invoiceId: 'WC-1042',
+};
+
 /** The shop and who acts in it (the user, or the owner behind an API key) of a shop route. */
 export function merchantOf(request: FastifyRequest) {
   return { shopId: shopOf(request).shopId, userId: actingUserOf(request).userId };

@@ -10,10 +10,17 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { curlExample } from '../../lib/curl-example';
 import { routeOptions } from '../../lib/routes';
 import { shopParams } from '../../lib/schemas';
 import { type Guards, shopOf, userOf } from '../../plugins/auth';
 import type { PickupLocationsService } from './pickup-locations.service';
+
+/**
+ * An API key reads the shop's pickup locations (never changes them) with the parcels:write scope:
+ * the scope that books, since every booking names one (docs/decisions.md).
+ */
+const bookingKeys = { apiKey: 'parcels:write' } as const;
 
 const pickupParams = shopParams.extend({ pickupLocationId: z.uuid({ error: pickupMessages.notFound }) });
 
@@ -26,21 +33,35 @@ export function pickupLocationsRoutes(deps: { pickups: PickupLocationsService; g
 
     r.get(
       '/shops/:shopId/pickup-locations',
-      route.shop('pickup.view', {
-        summary: "The shop's pickup locations, newest first; q searches the name",
-        querystring: pickupLocationsQuerySchema,
-        response: { 200: pickupLocationListSchema },
-      }),
+      route.shop(
+        'pickup.view',
+        {
+          summary: "The shop's pickup locations, newest first; q searches the name",
+          description:
+            'A booking names one of these by `pickupLocationId`. API keys need the parcels:write scope.\n\n' +
+            curlExample('GET', '/shops/$SHOP/pickup-locations'),
+          querystring: pickupLocationsQuerySchema,
+          response: { 200: pickupLocationListSchema },
+        },
+        bookingKeys,
+      ),
       (request) => pickups.list({ shopId: shopOf(request).shopId, ...request.query }),
     );
 
     r.get(
       '/shops/:shopId/pickup-locations/:pickupLocationId',
-      route.shop('pickup.view', {
-        summary: 'One pickup location of the shop',
-        params: pickupParams,
-        response: { 200: pickupLocationSchema },
-      }),
+      route.shop(
+        'pickup.view',
+        {
+          summary: 'One pickup location of the shop',
+          description:
+            'API keys need the parcels:write scope.\n\n' +
+            curlExample('GET', '/shops/$SHOP/pickup-locations/$PICKUP'),
+          params: pickupParams,
+          response: { 200: pickupLocationSchema },
+        },
+        bookingKeys,
+      ),
       (request) => pickups.get(shopOf(request).shopId, request.params.pickupLocationId),
     );
 

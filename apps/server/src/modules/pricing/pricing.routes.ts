@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { curlExample } from '../../lib/curl-example';
 import { routeOptions } from '../../lib/routes';
 import { type Guards, shopOf } from '../../plugins/auth';
 import type { PricingService } from './pricing.service';
@@ -55,11 +56,22 @@ export function pricingRoutes(deps: { pricing: PricingService; guards: Guards })
 
     r.get(
       '/shops/:shopId/charge',
-      route.shop('shop.view', {
-        summary: "A parcel's charge under the shop's price plan; any parcel weight up to 200 kg",
-        querystring: chargeQuerySchema,
-        response: { 200: chargeQuoteSchema },
-      }),
+      route.shop(
+        'shop.view',
+        {
+          summary: "A parcel's charge under the shop's price plan; any parcel weight up to 200 kg",
+          description:
+            'Charges are whole taka; errors as for the public calculator. API keys need the ' +
+            'parcels:write scope (the charge is what a booking will cost).\n\n' +
+            curlExample(
+              'GET',
+              '/shops/$SHOP/charge?pickupAreaId=dhaka-city--mirpur-10&deliveryAreaId=dhaka-city--gulshan&weight=500&cash=1250',
+            ),
+          querystring: chargeQuerySchema,
+          response: { 200: chargeQuoteSchema },
+        },
+        { apiKey: 'parcels:write' },
+      ),
       (request) => pricing.quoteForShop(shopOf(request).shopId, request.query),
     );
 

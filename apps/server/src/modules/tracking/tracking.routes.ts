@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { curlExample } from '../../lib/curl-example';
 import { shopParams } from '../../lib/schemas';
 import { type Guards, shopOf } from '../../plugins/auth';
 import type { TrackingService } from './tracking.service';
@@ -55,7 +56,8 @@ export function trackingRoutes(deps: { tracking: TrackingService; guards: Guards
           description:
             "The public tracking view; for the shop's own parcel also `own` (customer, invoice, cash, " +
             "whether a delivery photo exists). Another shop's parcel: `own` is null and the lookup counts " +
-            'against the public tracking limit. Not found: 404.',
+            'against the public tracking limit. Not found: 404. API keys need the tracking scope.\n\n' +
+            curlExample('GET', '/shops/$SHOP/tracking?q=WC-1042'),
           security: [{ bearer: [] }],
           params: shopParams,
           querystring: shopTrackingQuerySchema,
