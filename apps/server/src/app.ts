@@ -22,6 +22,7 @@ import { bannersModule } from './modules/banners/banners.module';
 import { bulkParcelsModule } from './modules/bulk-parcels/bulk-parcels.module';
 import { callsModule } from './modules/calls/calls.module';
 import { cashModule } from './modules/cash/cash.module';
+import { compatPathaoModule } from './modules/compat-pathao/compat-pathao.module';
 import { coverageModule } from './modules/coverage/coverage.module';
 import { customersModule } from './modules/customers/customers.module';
 import { dashboardModule } from './modules/dashboard/dashboard.module';
@@ -126,6 +127,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           'req.headers["api-key"]',
           'req.headers["secret-key"]',
           'req.headers["api-access-token"]',
+          // The Pathao-compatible token grant's secrets (issue 15).
+          '*.client_secret',
+          '*.refresh_token',
+          '*.access_token',
         ],
         censor: '[redacted]',
       },
@@ -427,6 +432,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
+
+  // The Pathao-compatible API (issue 15, item 4) at its own base URL, in Pathao's envelope.
+  const compatPathao = compatPathaoModule({
+    db,
+    clock,
+    dataKeys: config.dataKeys,
+    apiKeys: apiKeys.service,
+    auth: auth.service,
+    accounts: auth.accounts,
+    parcels: parcels.service,
+    batch: bulkParcels.batch,
+    pickups,
+    geo: geo.service,
+    pricing,
+    addressPrediction,
+  });
+  await app.register(compatPathao.routes, { prefix: compatPathao.prefix });
 
   const webDist = config.webDist;
   const serveWeb = Boolean(webDist && existsSync(webDist));
