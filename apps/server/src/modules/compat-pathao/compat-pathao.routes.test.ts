@@ -1,9 +1,12 @@
+import { Writable } from 'node:stream';
 import { compatNumberOf } from '@dak/domain/compat-ids';
 import { isValidTrackingId } from '@dak/domain/tracking-id';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areas, aShop, type Shop } from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
-import { useTestApp } from '../../../test/helpers';
+import { createTestDatabase, smsReceiver, type TestApp, useTestApp } from '../../../test/helpers';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 
 const t = useTestApp();
 const call = caller(t);
@@ -167,6 +170,19 @@ describe('Pathao-compatible token (issue-token)', () => {
       grant_type: 'refresh_token',
     });
     expectPathaoError(refresh, 401);
+  });
+
+  it('a user who is no longer the shop’s owner loses the tokens at once', async () => {
+    const shop = await aShop(t);
+    const tokens = await tokensOf(shop, await aKey(shop));
+    expect((await pathao('GET', '/stores', tokens.access_token)).statusCode).toBe(200);
+    await t.database.db
+      .updateTable('shop_members')
+      .set({ status: 'removed' })
+      .where('shop_id', '=', shop.shop.id)
+      .where('user_id', '=', shop.user.id)
+      .execute();
+    expectPathaoError(await pathao('GET', '/stores', tokens.access_token), 401);
   });
 
   it('no token, a forged token, or a key without the scope: refused in the envelope', async () => {
@@ -444,5 +460,76 @@ describe('Pathao-compatible orders', () => {
     // Each booked row is an order of the shop, in Pathao's words.
     const info = await pathao('GET', `/orders/${body.results[2]?.consignment_id}/info`, access);
     expect(info.json<{ data: { merchant_order_id: string } }>().data.merchant_order_id).toBe('BULK-3');
+  });
+});
+
+describe('Pathao-compatible API and the log', () => {
+  it('never logs the client secret, the password or a token, even at trace level', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const database = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace' });
+    const sms = smsReceiver();
+    const app = await buildApp({ config, database, logStream: stream, onSmsSent: sms.onSmsSent });
+    sms.attach(app);
+    await app.ready();
+    try {
+      const logged = { app, database, config, close: async () => {} } as unknown as TestApp;
+      const shop = await aShop(logged);
+      const made = await caller(logged)('POST', `/shops/${shop.shop.id}/api-keys`, shop.token, {
+        name: 'Logged',
+        scopes: ['parcels:read'],
+      });
+      const k = made.json<Key>();
+      const grant = {
+        client_id: k.keyId,
+        client_secret: k.secret,
+        username: shop.phone,
+        password: shop.password,
+      };
+      const issued = await app.inject({
+        method: 'POST',
+        url: `${base}/issue-token`,
+        payload: { ...grant, grant_type: 'password' },
+      });
+      const tokens = issued.json<Tokens>();
+      await app.inject({
+        method: 'POST',
+        url: `${base}/issue-token`,
+        payload: { ...grant, password: 'wrong-pass-1', grant_type: 'password' },
+      });
+      await app.inject({
+        method: 'POST',
+        url: `${base}/issue-token`,
+        payload: {
+          client_id: k.keyId,
+          client_secret: k.secret,
+          refresh_token: tokens.refresh_token,
+          grant_type: 'refresh_token',
+        },
+      });
+      await app.inject({
+        method: 'GET',
+        url: `${base}/stores`,
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      await app.inject({ method: 'GET', url: `${base}/stores?token=${tokens.access_token}` });
+      const text = lines.join('');
+      expect(text.length).toBeGreaterThan(1000);
+      expect(text).toContain('/issue-token');
+      for (const secret of [k.secret, shop.password, tokens.access_token, tokens.refresh_token]) {
+        expect(text).not.toContain(secret);
+      }
+      // Nor the token's signature alone.
+      expect(text).not.toContain(tokens.access_token.split('.')[2]);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
