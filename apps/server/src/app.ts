@@ -438,6 +438,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     dataKeys: config.dataKeys,
+    publicUrl: config.publicUrl,
     apiKeys: apiKeys.service,
     auth: auth.service,
     accounts: auth.accounts,

@@ -23,6 +23,16 @@ export async function registerOpenApi(app: FastifyInstance) {
             'the routes under this tag say which scope each needs; every other route answers a key 403. ' +
             'Requests are limited per key (429 with Retry-After). A revoked key is refused on its next request.',
         },
+        {
+          name: 'compat-pathao',
+          description:
+            'Pathao’s merchant API spoken by Dak (issue 15): set a Pathao plugin’s base URL to ' +
+            '`https://<dak>/compat/pathao`, its client id and secret to a Dak API key’s keyId and secret, ' +
+            'and its username and password to the shop owner’s phone and Dak password. Answers and ' +
+            'errors use Pathao’s `{message, type, code, data}` envelope; field errors are 422 with ' +
+            '`errors: {field: [message]}`. City, zone, area and store ids are stable numbers derived ' +
+            'from Dak’s ids; consignment_id is the Dak tracking ID.',
+        },
       ],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },

@@ -25,6 +25,8 @@ export function compatPathaoModule(deps: {
   db: Kysely<DB>;
   clock: Clock;
   dataKeys: DataKeys;
+  /** PUBLIC_URL: the paginator's links; absent (development), the links are paths. */
+  publicUrl: string | undefined;
   apiKeys: ApiKeysService;
   auth: AuthService;
   accounts: AccountsService;
@@ -35,11 +37,11 @@ export function compatPathaoModule(deps: {
   pricing: PricingService;
   addressPrediction: AddressPredictionService;
 }) {
-  const { db, dataKeys, ...services } = deps;
+  const { db, dataKeys, publicUrl, ...services } = deps;
   const service = createCompatPathaoService({
     ...services,
     repo: createCompatPathaoRepository(db),
     tokens: createPathaoTokens({ keys: dataKeys }),
   });
-  return { service, prefix: compatPathaoPrefix, routes: compatPathaoRoutes({ pathao: service }) };
+  return { service, prefix: compatPathaoPrefix, routes: compatPathaoRoutes({ pathao: service, publicUrl }) };
 }

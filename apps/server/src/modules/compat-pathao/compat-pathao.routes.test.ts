@@ -4,7 +4,13 @@ import { isValidTrackingId } from '@dak/domain/tracking-id';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areas, aShop, type Shop } from '../../../test/factories';
 import { addMember, caller } from '../../../test/fixtures';
-import { createTestDatabase, smsReceiver, type TestApp, useTestApp } from '../../../test/helpers';
+import {
+  createTestApp,
+  createTestDatabase,
+  smsReceiver,
+  type TestApp,
+  useTestApp,
+} from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 
@@ -530,6 +536,101 @@ describe('Pathao-compatible API and the log', () => {
     } finally {
       await app.close();
       await database.close();
+    }
+  });
+});
+
+describe('Pathao-compatible API: limits and reference', () => {
+  it('wrong passwords are limited as on sign-in (429 with Retry-After); links come from PUBLIC_URL', async () => {
+    const limited = await createTestApp({
+      RATE_LOGIN_FAILURES_PER_PHONE_AND_IP_PER_15_MIN: '2',
+      PUBLIC_URL: 'https://dak.example',
+    });
+    try {
+      const shop = await aShop(limited);
+      const made = await caller(limited)('POST', `/shops/${shop.shop.id}/api-keys`, shop.token, {
+        name: 'Limited',
+        scopes: ['parcels:read'],
+      });
+      const k = made.json<Key>();
+      const grant = (password: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: `${base}/issue-token`,
+          payload: {
+            client_id: k.keyId,
+            client_secret: k.secret,
+            username: shop.phone,
+            password,
+            grant_type: 'password',
+          },
+        });
+      expectPathaoError(await grant('wrong-pass-1'), 401);
+      expectPathaoError(await grant('wrong-pass-2'), 401);
+      const third = await grant(shop.password);
+      expectPathaoError(third, 429);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      // Sign-in shares the counter: the same phone from the same address waits there too.
+      const login = await caller(limited)('POST', '/auth/login', undefined, {
+        phone: shop.phone,
+        password: shop.password,
+      });
+      expect(login.statusCode).toBe(429);
+
+      const other = await aShop(limited);
+      const otherKey = (
+        await caller(limited)('POST', `/shops/${other.shop.id}/api-keys`, other.token, {
+          name: 'Links',
+          scopes: ['parcels:read'],
+        })
+      ).json<Key>();
+      const issued = await limited.app.inject({
+        method: 'POST',
+        url: `${base}/issue-token`,
+        payload: {
+          client_id: otherKey.keyId,
+          client_secret: otherKey.secret,
+          username: other.phone,
+          password: other.password,
+          grant_type: 'password',
+        },
+      });
+      const stores = await limited.app.inject({
+        method: 'GET',
+        url: `${base}/stores`,
+        headers: { authorization: `Bearer ${issued.json<Tokens>().access_token}`, host: 'evil.example' },
+      });
+      expect(stores.json<{ data: { first_page_url: string } }>().data.first_page_url).toBe(
+        'https://dak.example/compat/pathao/aladdin/api/v1/stores?page=1',
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('documents every route under the compat-pathao tag with a curl example', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      tags: { name: string }[];
+      paths: Record<string, Record<string, { tags?: string[]; description?: string }>>;
+    }>();
+    expect(doc.tags.map((tag) => tag.name)).toContain('compat-pathao');
+    const routes = [
+      ['post', '/issue-token'],
+      ['get', '/stores'],
+      ['post', '/stores'],
+      ['post', '/orders'],
+      ['post', '/orders/bulk'],
+      ['get', '/orders/{consignment_id}/info'],
+      ['get', '/city-list'],
+      ['get', '/cities/{city_id}/zone-list'],
+      ['get', '/zones/{zone_id}/area-list'],
+      ['post', '/merchant/price-plan'],
+    ] as const;
+    for (const [method, path] of routes) {
+      const op = doc.paths[`${base}${path}`]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op?.tags).toEqual(['compat-pathao']);
+      expect(op?.description).toContain(`curl -X ${method.toUpperCase()}`);
     }
   });
 });

@@ -147,7 +147,7 @@ function registerPathaoErrors(app: FastifyInstance) {
  * The Pathao merchant API's routes (issue 15, item 4) at /compat/pathao/aladdin/api/v1. Every
  * route but issue-token takes the access token; order routes also the key's scope.
  */
-export function compatPathaoRoutes(deps: { pathao: CompatPathaoService }) {
+export function compatPathaoRoutes(deps: { pathao: CompatPathaoService; publicUrl: string | undefined }) {
   const { pathao } = deps;
   return async (app: FastifyInstance) => {
     registerPathaoErrors(app);
@@ -272,7 +272,8 @@ export function compatPathaoRoutes(deps: { pathao: CompatPathaoService }) {
         const page = (request.query as { page: number }).page;
         const { rows, total } = await pathao.stores(callerOf(request).shopId, page);
         const lastPage = Math.max(1, Math.ceil(total / pathaoPerPage));
-        const path = `${request.protocol}://${request.host}${compatPathaoPrefix}/stores`;
+        // Links from PUBLIC_URL, never from the Host header.
+        const path = `${(deps.publicUrl ?? '').replace(/\/$/, '')}${compatPathaoPrefix}/stores`;
         const from = rows.length ? (page - 1) * pathaoPerPage + 1 : null;
         return ok(pathaoMessages.storeList, {
           data: rows,
