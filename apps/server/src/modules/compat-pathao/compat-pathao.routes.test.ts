@@ -291,4 +291,31 @@ describe('Pathao-compatible orders', () => {
     const info = await pathao('GET', `/orders/${body.results[2]?.consignment_id}/info`, access);
     expect(info.json<{ data: { merchant_order_id: string } }>().data.merchant_order_id).toBe('BULK-3');
   });
+
+  it('an Idempotency-Key makes a retried bulk answer the first answer and book nothing new', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('parcels')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('shop_id', '=', owner.shop.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const body = {
+      orders: [
+        documentedOrder({ merchant_order_id: 'RETRY-1' }),
+        documentedOrder({ merchant_order_id: 'RETRY-2' }),
+      ],
+    };
+    const headers = { 'idempotency-key': 'woo-sync-2026-11-30-1' };
+    const before = await count();
+    const first = await pathao('POST', '/orders/bulk', access, body, headers);
+    expect(first.statusCode, first.body).toBe(202);
+    const again = await pathao('POST', '/orders/bulk', access, body, headers);
+    expect(again.statusCode).toBe(202);
+    expect(again.json<{ results: unknown }>().results).toEqual(first.json<{ results: unknown }>().results);
+    expect((await count()) - before).toBe(2);
+  });
 });

@@ -82,6 +82,8 @@ export function dhakaTimestamp(at: Date): string {
   return new Date(at.getTime() + 6 * 3600 * 1000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+const placesTtlMs = 5_000;
+
 type AreaRow = Awaited<ReturnType<CompatPathaoRepository['allAreas']>>[number];
 
 /** Who a Pathao token speaks for, checked on this request. */
@@ -129,8 +131,23 @@ export function createCompatPathaoService(deps: {
     };
   }
 
-  /** Geography: districts are cities, every area a zone (and its own single area). */
-  async function places() {
+  /**
+   * Geography: districts are cities, every area a zone (and its own single area). Read once for a
+   * few seconds (a bulk of 500 orders reads it once; staff's coverage changes show within that time).
+   */
+  let cachedPlaces: { expires: number; value: ReturnType<typeof loadPlaces> } | undefined;
+  function places() {
+    const now = Date.now();
+    if (cachedPlaces && cachedPlaces.expires > now) return cachedPlaces.value;
+    const value = loadPlaces();
+    cachedPlaces = { expires: now + placesTtlMs, value };
+    value.catch(() => {
+      if (cachedPlaces?.value === value) cachedPlaces = undefined;
+    });
+    return value;
+  }
+
+  async function loadPlaces() {
     const rows = await repo.allAreas();
     const byNumber = compatNumberIndex(rows.map((r) => r.id));
     const byId = new Map(rows.map((r) => [r.id, r]));
