@@ -24,6 +24,7 @@ import { callsModule } from './modules/calls/calls.module';
 import { cashModule } from './modules/cash/cash.module';
 import { compatRedxModule } from './modules/compat-redx/compat-redx.module';
 import { compatSteadfastModule } from './modules/compat-steadfast/compat-steadfast.module';
+import { compatPathaoModule } from './modules/compat-pathao/compat-pathao.module';
 import { coverageModule } from './modules/coverage/coverage.module';
 import { customersModule } from './modules/customers/customers.module';
 import { dashboardModule } from './modules/dashboard/dashboard.module';
@@ -128,6 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           'req.headers["api-key"]',
           'req.headers["secret-key"]',
           'req.headers["api-access-token"]',
+          // The Pathao-compatible token grant's secrets (issue 15).
+          '*.client_secret',
+          '*.refresh_token',
+          '*.access_token',
         ],
         censor: '[redacted]',
       },
@@ -450,6 +455,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     geo: geo.service,
   });
   await app.register(steadfast.routes, { prefix: steadfast.prefix });
+  // The Pathao-compatible API (issue 15, item 4) at its own base URL, in Pathao's envelope.
+  const compatPathao = compatPathaoModule({
+    db,
+    clock,
+    dataKeys: config.dataKeys,
+    publicUrl: config.publicUrl,
+    apiKeys: apiKeys.service,
+    auth: auth.service,
+    accounts: auth.accounts,
+    parcels: parcels.service,
+    batch: bulkParcels.batch,
+    pickups,
+    geo: geo.service,
+    pricing,
+    addressPrediction,
+  });
+  await app.register(compatPathao.routes, { prefix: compatPathao.prefix });
 
   const webDist = config.webDist;
   const serveWeb = Boolean(webDist && existsSync(webDist));

@@ -41,6 +41,16 @@ export async function registerOpenApi(app: FastifyInstance) {
             'base URL to it and use a Dak API key’s key ID as `Api-Key` and its secret as `Secret-Key`. ' +
             'Answers in Steadfast’s shapes (`{status: 200, …}`); what differs is in docs/compat-steadfast.md.',
         },
+        {
+          name: 'compat-pathao',
+          description:
+            'Pathao’s merchant API spoken by Dak (issue 15): set a Pathao plugin’s base URL to ' +
+            '`https://<dak>/compat/pathao`, its client id and secret to a Dak API key’s keyId and secret, ' +
+            'and its username and password to the shop owner’s phone and Dak password. Answers and ' +
+            'errors use Pathao’s `{message, type, code, data}` envelope; field errors are 422 with ' +
+            '`errors: {field: [message]}`. City, zone, area and store ids are stable numbers derived ' +
+            'from Dak’s ids; consignment_id is the Dak tracking ID.',
+        },
       ],
       components: {
         securitySchemes: {

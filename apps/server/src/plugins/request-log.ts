@@ -52,8 +52,10 @@ export function maskPhonesInUrl(url: string): string {
  * and loses its secret: headers are never logged, but URLs are (issue 15).
  */
 const apiKeyLike = /dak_([a-z0-9]{16})_[A-Za-z0-9_-]+/g;
+/** A signed token (the Pathao-compatible API's JWTs): header.payload.signature, all masked. */
+const jwtLike = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g;
 export function maskApiKeysInUrl(url: string): string {
-  return url.replace(apiKeyLike, 'dak_$1_[secret]');
+  return url.replace(apiKeyLike, 'dak_$1_[secret]').replace(jwtLike, '[token]');
 }
 
 /** Fastify's request serializer (the same fields as its own), with the URL's phones and keys masked. */

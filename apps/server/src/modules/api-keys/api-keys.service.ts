@@ -57,6 +57,31 @@ export function createApiKeysService(deps: {
     return createHmac('sha256', key).update(`api-key:${secret}`).digest();
   }
 
+  type KeyRow = NonNullable<Awaited<ReturnType<ApiKeysRepository['findByKeyId']>>>;
+
+  /** The key's row when it may act: not revoked, its maker still the owner, its hash key known. */
+  async function liveRow(keyId: string): Promise<KeyRow | null> {
+    const row = await repo.findByKeyId(keyId);
+    if (!row || row.revoked_at || !row.maker_is_owner || !hashKeys.keys[row.hash_key_id]) return null;
+    return row;
+  }
+
+  /** Counts a request against the key's limit and records its use at most once a minute. */
+  async function admit(row: KeyRow, ip: string): Promise<ApiKeyIdentity> {
+    await rateLimiter.consume(`api-key:${row.id}`, deps.requestsPerMinute, 60);
+    const now = clock.now();
+    const staleBefore = new Date(now.getTime() - apiKeyLastUsedEverySeconds * 1000);
+    if (!row.last_used_at || new Date(row.last_used_at) <= staleBefore) {
+      await repo.touch({ id: row.id, now, ip, staleBefore });
+    }
+    return {
+      apiKeyId: row.id,
+      shopId: row.shop_id,
+      scopes: row.scopes as ApiKeyScope[],
+      userId: row.created_by_user_id,
+    };
+  }
+
   return {
     async create(input: {
       shopId: string;
@@ -130,21 +155,20 @@ export function createApiKeysService(deps: {
     async authenticate(token: string, ip: string): Promise<ApiKeyIdentity | null> {
       const parts = parseApiKeyToken(token);
       if (!parts) return null;
-      const row = await repo.findByKeyId(parts.keyId);
-      if (!row || row.revoked_at || !row.maker_is_owner || !hashKeys.keys[row.hash_key_id]) return null;
-      if (!sameHash(hashSecret(parts.secret, row.hash_key_id), row.secret_hash)) return null;
-      await rateLimiter.consume(`api-key:${row.id}`, deps.requestsPerMinute, 60);
-      const now = clock.now();
-      const staleBefore = new Date(now.getTime() - apiKeyLastUsedEverySeconds * 1000);
-      if (!row.last_used_at || new Date(row.last_used_at) <= staleBefore) {
-        await repo.touch({ id: row.id, now, ip, staleBefore });
-      }
-      return {
-        apiKeyId: row.id,
-        shopId: row.shop_id,
-        scopes: row.scopes as ApiKeyScope[],
-        userId: row.created_by_user_id,
-      };
+      const row = await liveRow(parts.keyId);
+      if (!row || !sameHash(hashSecret(parts.secret, row.hash_key_id), row.secret_hash)) return null;
+      return admit(row, ip);
+    },
+
+    /**
+     * The live key by its public keyId alone, or null (unknown, revoked, its maker no longer the
+     * owner): for a credential that proved the secret when it was issued and is checked against the
+     * key on every request since (the Pathao-compatible API's signed tokens). Counted and recorded
+     * as `authenticate` does.
+     */
+    async authenticateKeyId(keyId: string, ip: string): Promise<ApiKeyIdentity | null> {
+      const row = await liveRow(keyId);
+      return row ? admit(row, ip) : null;
     },
   };
 }

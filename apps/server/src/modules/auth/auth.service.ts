@@ -100,6 +100,21 @@ export function createAuthService(deps: {
     return { token, user: publicUser(user) };
   }
 
+  /** Sign-in's password check: the guard's limits before, its counters after; INVALID_CREDENTIALS. */
+  async function checkPassword(input: { phone: string; password: string } & Client) {
+    const user = await repo.findUserByPhone(input.phone);
+    const attempt = { scope: 'login', phone: input.phone, ip: input.ip };
+    const knownAddress = await passwordGuard.knownAddress(user && { userId: user.id }, input.ip);
+    await passwordGuard.before({ ...attempt, knownAddress });
+    const ok = await verifyPassword(user?.password_hash, input.password);
+    if (!user || !ok) {
+      await passwordGuard.failed(attempt);
+      throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+    }
+    await passwordGuard.succeeded(attempt);
+    return user;
+  }
+
   /** A user has finished registering once they own or work in a shop. */
   async function isRegistered(userId: string) {
     return (await repo.shopsOfUser(userId)).length > 0;
@@ -123,18 +138,18 @@ export function createAuthService(deps: {
     },
 
     async loginWithPassword(input: { phone: string; password: string; accountType?: AccountType } & Client) {
-      const user = await repo.findUserByPhone(input.phone);
-      const attempt = { scope: 'login', phone: input.phone, ip: input.ip };
-      const knownAddress = await passwordGuard.knownAddress(user && { userId: user.id }, input.ip);
-      await passwordGuard.before({ ...attempt, knownAddress });
-      const ok = await verifyPassword(user?.password_hash, input.password);
-      if (!user || !ok) {
-        await passwordGuard.failed(attempt);
-        throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
-      }
-      await passwordGuard.succeeded(attempt);
+      const user = await checkPassword(input);
       checkAccountType(user, input.accountType);
       return openSession(user, input);
+    },
+
+    /**
+     * The merchant user of a phone and password, under sign-in's limits (the same counters), without
+     * opening a session: for other ways of signing in (the Pathao-compatible token grant).
+     */
+    async verifyPassword(input: { phone: string; password: string } & Client) {
+      const user = await checkPassword(input);
+      return { userId: user.id };
     },
 
     logout(sessionId: string) {

@@ -25,5 +25,6 @@ export function bulkParcelsModule(deps: {
   const { db, guards, ...services } = deps;
   const service = createBulkParcelsService({ repo: createBulkParcelsRepository(db), ...services });
   const batch = createParcelBatchService({ parcels: services.parcels });
-  return { service, routes: bulkParcelsRoutes({ bulk: service, batch, guards }) };
+  // The batch is also how the compatible APIs book many (issue 15): one path for every batch.
+  return { service, batch, routes: bulkParcelsRoutes({ bulk: service, batch, guards }) };
 }
