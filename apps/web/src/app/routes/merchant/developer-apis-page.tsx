@@ -48,7 +48,8 @@ function ApiKeysTab({ shop }: { shop: SelectedShop }) {
 function SwitchingTab({ shop }: { shop: SelectedShop }) {
   const keys = useApiKeys(shop.id);
   const me = useMe();
-  const phone = me.data ? formatPhoneLocal(me.data.user.phone) : null;
+  // Pathao's `username` as its plugins send it: the 11 digits, without the display's dash.
+  const phone = me.data ? formatPhoneLocal(me.data.user.phone).replace(/\D/g, '') : null;
   if (keys.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   return <SwitchingCouriers origin={window.location.origin} keys={keys.data?.items ?? []} phone={phone} />;
 }
@@ -81,7 +82,7 @@ function DeveloperApis({ shop }: { shop: SelectedShop }) {
             label: t('developerApis.tabs.switching'),
             children: <SwitchingTab shop={shop} />,
           },
-        ]}
+        ].map((item) => ({ ...item, children: <div className="tab-stack">{item.children}</div> }))}
       />
     </>
   );

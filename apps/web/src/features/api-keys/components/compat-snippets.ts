@@ -17,17 +17,20 @@ export const compatBasePath = {
 const secret = '<secret>';
 const password = '<your Dak password>';
 
+export type CompatSnippets = { baseUrl: string; settings: string; example: string };
+
 /**
  * The settings a store plugin asks for, and one call to try them, for each peer's API. The
  * snippets are code to paste, so they stay in Latin letters in both languages.
  */
-export function compatSnippets(api: CompatApi, values: SnippetValues): { settings: string; example: string } {
+export function compatSnippets(api: CompatApi, values: SnippetValues): CompatSnippets {
   const base = `${values.origin}${compatBasePath[api]}`;
   const keyId = values.keyId ?? '<key ID>';
   const phone = values.phone ?? '<your phone number>';
   switch (api) {
     case 'steadfast':
       return {
+        baseUrl: base,
         settings: [`Base URL:   ${base}`, `Api-Key:    ${keyId}`, `Secret-Key: ${secret}`].join('\n'),
         example: [
           `curl -X POST '${base}/create_order' \\`,
@@ -38,6 +41,7 @@ export function compatSnippets(api: CompatApi, values: SnippetValues): { setting
       };
     case 'pathao':
       return {
+        baseUrl: base,
         settings: [
           `Base URL:      ${base}`,
           `client_id:     ${keyId}`,
@@ -54,6 +58,7 @@ export function compatSnippets(api: CompatApi, values: SnippetValues): { setting
     case 'redx': {
       const token = formatApiKeyToken(keyId, secret);
       return {
+        baseUrl: base,
         settings: [`Base URL:         ${base}`, `API-ACCESS-TOKEN: Bearer ${token}`].join('\n'),
         example: [
           `curl '${base}/areas?district_name=Dhaka' \\`,

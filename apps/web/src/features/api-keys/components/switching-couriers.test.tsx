@@ -30,6 +30,12 @@ describe('switching from another courier', () => {
       <SwitchingCouriers origin="https://dak.example" keys={[revoked, woo, shopify]} phone="01712345678" />,
     );
     const steadfast = await screen.findByTestId('switching-steadfast-settings');
+    expect(screen.getByTestId('switching-steadfast-base').textContent).toBe(
+      'https://dak.example/compat/steadfast/api/v1',
+    );
+    expect(screen.getByTestId('switching-redx-base').textContent).toBe(
+      'https://dak.example/compat/redx/v1.0.0-beta',
+    );
     expect(steadfast.textContent).toBe(
       'Base URL:   https://dak.example/compat/steadfast/api/v1\nApi-Key:    abcdefgh12345678\nSecret-Key: <secret>',
     );

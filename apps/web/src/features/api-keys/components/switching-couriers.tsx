@@ -4,7 +4,7 @@ import { Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../components/ui/page-card';
-import { type CompatApi, compatApis, compatSnippets } from './compat-snippets';
+import { type CompatApi, type CompatSnippets, compatApis, compatSnippets } from './compat-snippets';
 
 type Props = {
   /** The server's address as the browser sees it (the base URLs start with it). */
@@ -56,12 +56,24 @@ export function SwitchingCouriers({ origin, keys, phone }: Props) {
   );
 }
 
-function CompatCard({ api, snippets }: { api: CompatApi; snippets: { settings: string; example: string } }) {
+function CompatCard({ api, snippets }: { api: CompatApi; snippets: CompatSnippets }) {
   const { t } = useTranslation();
   const copyable = (text: string) => ({ text, tooltips: [t('apiKeys.copy'), t('apiKeys.copied')] });
   return (
     <PageCard titleId={`switching-${api}-title`} title={t(`switching.${api}.title`)}>
       <Typography.Paragraph>{t(`switching.${api}.text`)}</Typography.Paragraph>
+      <div className="switching-base">
+        <span className="switching-base__label">{t('switching.baseUrl')}</span>
+        <Typography.Text
+          code
+          dir="ltr"
+          className="switching-base__value"
+          data-testid={`switching-${api}-base`}
+          copyable={copyable(snippets.baseUrl)}
+        >
+          {snippets.baseUrl}
+        </Typography.Text>
+      </div>
       <h3 className="code-snippet__title">{t('switching.settings')}</h3>
       <Typography.Paragraph className="code-snippet" copyable={copyable(snippets.settings)}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to scroll by keyboard */}

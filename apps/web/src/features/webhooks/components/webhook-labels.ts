@@ -17,12 +17,16 @@ export function deliveryEventKey(event: string): (typeof eventKey)[WebhookEvent]
   return Object.hasOwn(eventKey, event) ? eventKey[event as WebhookEvent] : null;
 }
 
-/** The tag colour of a delivery's status: an outcome at a glance, in words beside it. */
+/**
+ * The tag colour of a delivery's status, an outcome at a glance beside its word. The preset
+ * colours (dark text on a light tint) keep their contrast; antd's status colours fill the tag
+ * and put white text on light green or orange, which axe refuses.
+ */
 export const deliveryStatusColor = {
-  pending: 'processing',
-  retrying: 'warning',
-  succeeded: 'success',
-  failed: 'error',
+  pending: 'blue',
+  retrying: 'gold',
+  succeeded: 'green',
+  failed: 'red',
 } as const satisfies Record<WebhookDeliveryStatus, string>;
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');

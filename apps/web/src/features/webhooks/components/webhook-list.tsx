@@ -78,7 +78,7 @@ function WebhookItem({ shopId, webhook, pollMs }: { shopId: string; webhook: Web
           </code>
         </div>
         <div className="card-list__meta">
-          <Tag color={disabled ? 'default' : 'success'} className="webhook__status">
+          <Tag color={disabled ? 'default' : 'green'} className="webhook__status">
             {t(`webhooks.status.${webhook.status}`)}
           </Tag>
           <Tag>{t(`webhooks.formatName.${webhook.format}`)}</Tag>
