@@ -1,6 +1,6 @@
 import './webhooks.css';
 import type { Webhook, WebhookDelivery } from '@dak/domain/webhooks';
-import { Alert, Button, Skeleton, Tag } from 'antd';
+import { Alert, Button, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -9,7 +9,7 @@ import { localizeDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { useDeliveries } from '../api/list-deliveries';
 import { useRedeliver } from '../api/redeliver';
-import { deliveryEventKey, deliveryStatusColor, formatMoment } from './webhook-labels';
+import { deliveryEventKey, formatMoment } from './webhook-labels';
 
 /** While a new delivery waits for its outcome the log is fetched this often, at most this many times. */
 export const logPollMs = 1500;
@@ -148,9 +148,9 @@ function DeliveryItem({
       data-status={delivery.status}
     >
       <div className="delivery__head">
-        <Tag color={deliveryStatusColor[delivery.status]} className="delivery__status">
+        <span className={`status-badge status-badge--${delivery.status}`}>
           {t(`webhooks.log.status.${delivery.status}`)}
-        </Tag>
+        </span>
         <span className="delivery__event">{eventLabel}</span>
         {delivery.trackingId ? (
           <code dir="ltr" className="delivery__tracking">

@@ -1,4 +1,4 @@
-import type { WebhookDeliveryStatus, WebhookEvent } from '@dak/domain/webhooks';
+import type { WebhookEvent } from '@dak/domain/webhooks';
 import { webhookTestEvent } from '@dak/domain/webhooks';
 import { formatDate, localizeDigits } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
@@ -16,18 +16,6 @@ export function deliveryEventKey(event: string): (typeof eventKey)[WebhookEvent]
   if (event === webhookTestEvent) return 'test';
   return Object.hasOwn(eventKey, event) ? eventKey[event as WebhookEvent] : null;
 }
-
-/**
- * The tag colour of a delivery's status, an outcome at a glance beside its word. The preset
- * colours (dark text on a light tint) keep their contrast; antd's status colours fill the tag
- * and put white text on light green or orange, which axe refuses.
- */
-export const deliveryStatusColor = {
-  pending: 'blue',
-  retrying: 'gold',
-  succeeded: 'green',
-  failed: 'red',
-} as const satisfies Record<WebhookDeliveryStatus, string>;
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 

@@ -78,9 +78,9 @@ function WebhookItem({ shopId, webhook, pollMs }: { shopId: string; webhook: Web
           </code>
         </div>
         <div className="card-list__meta">
-          <Tag color={disabled ? 'default' : 'green'} className="webhook__status">
+          <span className={`status-badge status-badge--${webhook.status}`}>
             {t(`webhooks.status.${webhook.status}`)}
-          </Tag>
+          </span>
           <Tag>{t(`webhooks.formatName.${webhook.format}`)}</Tag>
           {webhook.events.map((event) => (
             <Tag key={event}>{t(`webhooks.event.${eventKey[event]}`)}</Tag>
