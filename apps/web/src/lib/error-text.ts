@@ -1,5 +1,6 @@
 import { dashboardMaxDays } from '@dak/domain/dashboard';
 import { type Message, type MessageParams, messageOf } from '@dak/domain/messages';
+import { maxWebhookEndpoints } from '@dak/domain/webhooks';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from './api-error';
@@ -63,6 +64,18 @@ const keyTranslations: Record<string, TranslationKey> = {
   'apiKeys.nameInvalid': 'messages.apiKeyNameInvalid',
   'apiKeys.notFound': 'messages.apiKeyNotFound',
   'apiKeys.alreadyRevoked': 'messages.apiKeyAlreadyRevoked',
+  // Webhooks (issue 15).
+  'webhooks.notFound': 'messages.webhookNotFound',
+  'webhooks.deliveryNotFound': 'messages.webhookDeliveryNotFound',
+  'webhooks.urlInvalid': 'messages.webhookUrlInvalid',
+  'webhooks.urlNotHttps': 'messages.webhookUrlNotHttps',
+  'webhooks.urlPrivate': 'messages.webhookUrlPrivate',
+  'webhooks.urlUnresolvable': 'messages.webhookUrlUnresolvable',
+  'webhooks.eventsRequired': 'messages.webhookEventsRequired',
+  'webhooks.unknownEvent': 'messages.webhookUnknownEvent',
+  'webhooks.tooMany': 'messages.webhookTooMany',
+  'webhooks.urlTaken': 'messages.webhookUrlTaken',
+  'webhooks.disabled': 'messages.webhookDisabled',
   'paymentMethods.accountNumberRequired': 'messages.accountNumberRequired',
   'paymentMethods.accountNumberDigits': 'messages.accountNumberDigits',
   'paymentMethods.accountNumberLength': 'messages.accountNumberLength',
@@ -179,6 +192,7 @@ export function translateKeyed(message: Message, t: TFunction): string | undefin
   }
   if (message.key === 'bulk.tooManyRows') values.n = values.limit ?? '';
   if (message.key === 'dashboard.rangeTooLong') values.n = formatNumber(dashboardMaxDays, language);
+  if (message.key === 'webhooks.tooMany') values.n = formatNumber(maxWebhookEndpoints, language);
   if (message.key.startsWith('field.')) {
     const label = fieldLabels[String(message.params?.field ?? '')];
     if (!label) return undefined;
