@@ -17,6 +17,8 @@ export function createAccountsService(deps: { repo: AuthRepository }) {
       values: { phone: string; account_type: 'merchant' | 'partner' },
       trx: Kysely<DB> | Transaction<DB>,
     ) => repo.insertUser(values, trx),
+    /** The user's active membership of a shop, or undefined. */
+    findMembership: (shopId: string, userId: string) => repo.findMembership(shopId, userId),
     findStaffById: (id: string) => repo.findStaffById(id),
   };
 }

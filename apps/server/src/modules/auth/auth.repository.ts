@@ -84,6 +84,16 @@ export function createAuthRepository(db: Kysely<DB>) {
         .where(isUuid ? 'parcels.id' : 'parcels.tracking_id', '=', isUuid ? ref : ref.toUpperCase())
         .executeTakeFirst();
     },
+    /** The caller's active membership of a shop, or undefined. */
+    findMembership(shopId: string, userId: string, trx: Executor = db) {
+      return trx
+        .selectFrom('shop_members')
+        .select(['role'])
+        .where('shop_id', '=', shopId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+    },
     async insertShop(
       values: { name: string; owner_user_id: string; daily_parcel_count: number },
       role: ShopRole,
