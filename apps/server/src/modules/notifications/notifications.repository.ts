@@ -1,6 +1,5 @@
 import type { NotificationKind, NotificationParams } from '@dak/domain/notifications';
 import { type Kysely, sql } from 'kysely';
-import type pg from 'pg';
 import type { DB, Executor } from '../../db/schema';
 
 /** The one channel every API process listens on; a payload names the user, the shop and the row. */
