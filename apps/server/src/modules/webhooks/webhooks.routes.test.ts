@@ -1,6 +1,7 @@
+import { consignmentNumberOf } from '@dak/domain/tracking-id';
 import type { WebhookDelivery, WebhookDeliveryList } from '@dak/domain/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aParcel, aShop, type Shop, walk } from '../../../test/factories';
+import { aParcel, aShop, type Shop, toOutForDelivery, walk } from '../../../test/factories';
 import { caller, signInStaff } from '../../../test/fixtures';
 import { useTestApp } from '../../../test/helpers';
 import { type Receiver, startReceiver, status, verifyDakSignature } from '../../../test/webhook-receiver';
@@ -209,6 +210,56 @@ describe('webhooks (issue 15, item 3): the done-when', () => {
       reason: 'partial_delivery',
     });
     expect((await log(owner, hook.id)).items).toHaveLength(5);
+  });
+});
+
+describe('webhooks: Steadfast format', () => {
+  it("sends Steadfast's callback shape, signed, to an endpoint that chose it", async () => {
+    const owner = await aShop(t);
+    const hook = await aWebhook(owner, receiver.url('/steadfast'), ['parcel.status_changed'], 'steadfast');
+    expect(hook.format).toBe('steadfast');
+    const parcel = await aParcel(t, { shop: owner }, { invoiceId: 'INV-77' });
+    await walk(t, admin.token, parcel.trackingId, [
+      ...toOutForDelivery,
+      { status: 'delivered', amountCollected: 900 },
+    ]);
+    await t.app.jobs.idle();
+    const got = receiver.at('/steadfast');
+    expect(got).toHaveLength(5);
+    for (const r of got) {
+      expect(verifyDakSignature(r.body, r.headers['dak-signature'] as string, hook.secret)).toBe(true);
+    }
+    const [sorting, transit, , , delivered] = got.map((r) => JSON.parse(r.body));
+    const consignment = consignmentNumberOf(parcel.trackingId);
+    // Booked (in_review) → picked up (pending): a status of Steadfast's changes.
+    expect(sorting).toEqual({
+      notification_type: 'delivery_status',
+      consignment_id: consignment,
+      invoice: 'INV-77',
+      tracking_id: parcel.trackingId,
+      status: 'pending',
+      cod_amount: 1250,
+      delivery_charge: expect.any(Number),
+      tracking_message: expect.stringContaining('Picked up; at the sorting hub'),
+      updated_at: '2026-11-22 12:00:00',
+    });
+    // Still `pending` in Steadfast's words: a tracking update, its text only.
+    expect(transit).toEqual({
+      notification_type: 'tracking_update',
+      consignment_id: consignment,
+      invoice: 'INV-77',
+      tracking_id: parcel.trackingId,
+      tracking_message: expect.stringContaining('On the way to the delivery hub'),
+      updated_at: '2026-11-22 12:00:00',
+    });
+    // A partial delivery: Steadfast's status for it, and the amount collected as cod_amount.
+    expect(delivered).toMatchObject({
+      notification_type: 'delivery_status',
+      status: 'partial_delivered',
+      cod_amount: 900,
+      tracking_message: 'Delivered (Gulshan Hub)',
+    });
+    expect(Number.isInteger(delivered.consignment_id)).toBe(true);
   });
 });
 
