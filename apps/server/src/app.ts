@@ -294,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pricing,
     customers,
     prepaymentHold: cash.service.isOnPrepaymentHold,
+    jobs,
   });
   // Parcel labels as PDF (issue 4, part 9).
   const labels = labelsModule({ db, guards, publicUrl: config.publicUrl });
