@@ -22,7 +22,7 @@ export type Bench = {
   close(): Promise<void>;
 };
 
-export async function startBench(label: string): Promise<Bench> {
+export async function startBench(label: string, env: Record<string, string> = {}): Promise<Bench> {
   const dir = await mkdtemp(join(tmpdir(), `dak-bench-${label}-`));
   let pg: EmbeddedDatabase | undefined;
   let database: Database | undefined;
@@ -40,7 +40,7 @@ export async function startBench(label: string): Promise<Bench> {
     await seedGeography(database.db);
     await seedParcelCategories(database.db);
     app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.BENCH_LOG ?? 'silent' }),
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.BENCH_LOG ?? 'silent', ...env }),
       database,
       // The phones' copy of each SMS: outside development no route shows a code.
       onSmsSent: (message) => sent.push(message),

@@ -14,6 +14,7 @@ import { runBulkBench } from './bulk';
 import { runDashboardBench } from './dashboard';
 import { runListBench } from './list';
 import { runMoneyBench } from './money';
+import { runWebhooksBench } from './webhooks';
 
 /**
  * How much of a bare Fastify's throughput the real API keeps on its public read routes
@@ -133,6 +134,7 @@ const benches: Record<string, () => Promise<void>> = {
   dashboard: runDashboardBench,
   list: runListBench,
   money: runMoneyBench,
+  webhooks: runWebhooksBench,
 };
 
 /** `npm run bench` runs them all; `npm run bench -- bulk` (or api, dashboard, list, money) one. */
