@@ -1,15 +1,23 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import type { WebhookDeliveryList } from '@dak/domain/webhooks';
 import { webhookMessages } from '@dak/domain/webhooks';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aParcel, aShop, type Shop, walk } from '../../../test/factories';
 import { caller, signInStaff } from '../../../test/fixtures';
-import { productionEnv, useTestApp } from '../../../test/helpers';
+import {
+  createTestDatabase,
+  productionEnv,
+  smsReceiver,
+  type TestApp,
+  useTestApp,
+} from '../../../test/helpers';
 import { type Receiver, startReceiver } from '../../../test/webhook-receiver';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
+import { manualClock } from '../../lib/clock';
 import { isAllowedAddress, type ResolvedAddress, type Resolver } from './webhook-address';
 import { sendWebhook } from './webhook-sender';
 
@@ -307,5 +315,51 @@ describe('the sender on its own', () => {
     const outcome = await sendWebhook(target(port, '/pinned', 'rebound.invalid'), post, limits);
     expect(outcome).toMatchObject({ ok: true, responseCode: 204 });
     expect(host).toBe(`rebound.invalid:${port}`);
+  });
+});
+
+describe('the log', () => {
+  it('never holds an endpoint’s secret, through create, deliveries, retries and the test ping', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const database = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace' });
+    const sms = smsReceiver();
+    const app = await buildApp({
+      config,
+      database,
+      clock: manualClock(new Date('2026-11-22T06:00:00Z')),
+      logStream: stream,
+      onSmsSent: sms.onSmsSent,
+    });
+    sms.attach(app);
+    await app.ready();
+    try {
+      const logged = { app, database, config, close: async () => {} } as unknown as TestApp;
+      const c = caller(logged);
+      const shop = await aShop(logged);
+      receiver.answer('/logged', [(_req, res) => res.writeHead(500).end('nope')]);
+      const made = await c('POST', `/shops/${shop.shop.id}/webhooks`, shop.token, {
+        url: receiver.url('/logged'),
+        events: ['parcel.status_changed'],
+      });
+      const { id, secret } = made.json<{ id: string; secret: string }>();
+      await c('POST', `/shops/${shop.shop.id}/webhooks/${id}/test`, shop.token);
+      await c('POST', `/shops/${shop.shop.id}/webhooks/${id}/test`, shop.token);
+      await app.jobs.idle();
+      expect(receiver.at('/logged')).toHaveLength(2);
+      const text = lines.join('');
+      expect(text).toContain(id);
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(secret.slice(6, 26));
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
