@@ -8,6 +8,7 @@ import { runDevApiBench } from './devapi';
 import { type Bench, ok, registerShop, startBench } from './lib';
 import { runListBench } from './list';
 import { runMoneyBench } from './money';
+import { runWebhooksBench } from './webhooks';
 
 /**
  * How much of a bare Fastify's throughput the real API keeps on its public read routes
@@ -158,6 +159,7 @@ const benches: Record<string, () => Promise<void>> = {
   devapi: runDevApiBench,
   list: runListBench,
   money: runMoneyBench,
+  webhooks: runWebhooksBench,
 };
 
 /** `npm run bench` runs them all; `npm run bench -- bulk` (or api, dashboard, devapi, list, money) one. */

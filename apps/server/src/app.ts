@@ -8,10 +8,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { deliverWebhookJob } from './jobs/deliver-webhook.job';
 import { expireParcelExportsJob } from './jobs/expire-parcel-exports.job';
 import { exportParcelsJob } from './jobs/export-parcels.job';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { pruneRateLimitHitsJob } from './jobs/prune-rate-limit-hits.job';
+import { retryWebhooksJob } from './jobs/retry-webhooks.job';
 import { sendNotificationSmsJob } from './jobs/send-notification-sms.job';
 import { type Clock, shiftedClock, systemClock } from './lib/clock';
 import { createLocalStorage } from './lib/storage';
@@ -63,6 +65,9 @@ import type { SmsMessage } from './modules/sms/sms.types';
 import { teamModule } from './modules/team/team.module';
 import { termsModule } from './modules/terms/terms.module';
 import { trackingModule } from './modules/tracking/tracking.module';
+import type { Resolver } from './modules/webhooks/webhook-address';
+import type { SendLimits } from './modules/webhooks/webhook-sender';
+import { webhooksModule } from './modules/webhooks/webhooks.module';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { createRateLimiter } from './plugins/rate-limit';
@@ -79,6 +84,8 @@ export type AppDeps = {
   onSmsSent?: (message: SmsMessage) => void;
   /** Where the default logger writes (stdout when absent); tests read the log through it. */
   logStream?: DestinationStream;
+  /** Webhooks' name resolution and limits (issue 15): tests point names at private addresses, cut the timeout. */
+  webhooks?: { resolve?: Resolver; limits?: Partial<SendLimits> };
 };
 
 /** A route as the route-table tests walk it; `bodyLimit` only where the route sets its own. */
@@ -235,6 +242,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       expireInSeconds: config.smsJobExpireSeconds,
     }),
   );
+  // A shop's webhooks (issue 15): the events are announced by the modules where they happen.
+  const webhooks = webhooksModule({
+    ...core,
+    jobs,
+    dataKeys: config.dataKeys,
+    production: config.mode === 'production',
+    ...deps.webhooks,
+  });
+  jobs.register(deliverWebhookJob({ webhooks: webhooks.service }));
+  jobs.register(retryWebhooksJob({ webhooks: webhooks.service }));
   app.addHook('onReady', () => notifications.hub.start());
   app.addHook('onClose', () => notifications.hub.stop());
   // Reference geography; its area search runs from memory, refreshed on every change (issue 16).
@@ -294,6 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pricing,
     customers,
     prepaymentHold: cash.service.isOnPrepaymentHold,
+    jobs,
   });
   // Parcel labels as PDF (issue 4, part 9).
   const labels = labelsModule({ db, guards, publicUrl: config.publicUrl });
@@ -436,6 +454,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         opsOverview,
         banners,
         { routes: apiKeys.routes(guards) },
+        webhooks,
       ];
       for (const module of modules) await api.register(module.routes);
       if (config.mode !== 'production') {

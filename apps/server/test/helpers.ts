@@ -3,7 +3,7 @@ import { normalizePhone } from '@dak/domain/phone';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type AppDeps, buildApp } from '../src/app';
 import { type Config, type DatabaseSettings, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/database';
 import type { DB } from '../src/db/schema';
@@ -82,8 +82,14 @@ export function smsReceiver() {
   };
 }
 
-/** The whole API on a fresh database, with a clock the test moves and optional env overrides. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The whole API on a fresh database, with a clock the test moves and optional env overrides;
+ * `deps`: what a test swaps in besides (webhooks' name resolution and timeout).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'webhooks'> = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -99,7 +105,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const clock = manualClock(new Date('2026-11-22T06:00:00Z'));
   const received: SmsMessage[] = [];
-  const app = await buildApp({ config, database, clock, onSmsSent: (message) => received.push(message) });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    onSmsSent: (message) => received.push(message),
+    ...deps,
+  });
   phones.set(app, received);
   await app.ready();
   return {
@@ -119,10 +131,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
  * closed after them (afterAll). What it answers stands for that app from the first beforeAll on,
  * so `caller(t)` and the factories can take it where the file declares it.
  */
-export function useTestApp(env: Record<string, string> = {}): TestApp {
+export function useTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'webhooks'> = {}): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await createTestApp(env);
+    current = await createTestApp(env, deps);
   });
   afterAll(() => current?.close());
   return new Proxy({} as TestApp, {

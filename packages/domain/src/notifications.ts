@@ -18,6 +18,7 @@ export const notificationKinds = [
   'pickup_missed',
   'nid_decided',
   'team_invitation',
+  'webhook_disabled',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -33,6 +34,8 @@ export const notificationPermissionOf: Record<NotificationKind, Permission> = {
   pickup_missed: 'parcel.view',
   nid_decided: 'parcel.view',
   team_invitation: 'parcel.view',
+  // Only who manages the shop's integrations can enable the webhook again.
+  webhook_disabled: 'apikey.manage',
 };
 
 /**
@@ -47,6 +50,7 @@ export const notificationTopicOf: Record<NotificationKind, 'parcelUpdates' | 'pa
   payment_bounced: 'paymentUpdates',
   nid_decided: null,
   team_invitation: null,
+  webhook_disabled: null,
 };
 
 /**
@@ -76,6 +80,8 @@ export const notificationParamsSchema = z
     decision: z.enum(['approved', 'rejected']),
     shopName: z.string(),
     role: z.string(),
+    /** webhook_disabled: the endpoint's URL. */
+    url: z.string(),
   })
   .partial();
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;
@@ -158,6 +164,10 @@ export function notificationText(
       return bn
         ? `আপনাকে ${p.shopName} শপের টিমে (${p.role}) যোগ করা হয়েছে।`
         : `You were added to the team of ${p.shopName} (${p.role}).`;
+    case 'webhook_disabled':
+      return bn
+        ? `ওয়েবহুক ${p.url} ২৪ ঘণ্টা ধরে ব্যর্থ হওয়ায় বন্ধ করা হয়েছে। ডেভেলপার API পাতায় ঠিক করে আবার চালু করুন।`
+        : `Webhook ${p.url} was turned off after failing for 24 hours. Fix it and turn it on again in Developer APIs.`;
     default: {
       const unknown: never = n.kind;
       return String(unknown);

@@ -36,7 +36,11 @@ describe('the effects of entering a status', () => {
       lost: [{ kind: 'ledger', settle: 'lost' }],
       damaged: [{ kind: 'ledger', settle: 'damaged' }],
     };
-    for (const status of parcelStatuses) expect(effectsOnEntering[status], status).toEqual(sms[status] ?? []);
+    // And every move, whatever status it enters, is announced to the shop's webhooks (issue 15).
+    const announced: ParcelEffect = { kind: 'webhook', event: 'parcel.status_changed' };
+    for (const status of parcelStatuses) {
+      expect(effectsOnEntering[status], status).toEqual([...(sms[status] ?? []), announced]);
+    }
   });
 
   it('names only SMS templates that exist, each with an English and a Bengali text', () => {

@@ -38,40 +38,43 @@ export type ParcelEffect =
    * The shop's people are told (issue 14): a notification in the app and by SMS, as each one's
    * preferences say, written in the move's transaction.
    */
-  | { kind: 'notify'; event: 'delivery_failed' | 'parcel_returned' };
+  | { kind: 'notify'; event: 'delivery_failed' | 'parcel_returned' }
+  /**
+   * The shop's webhooks hear of the move (issue 15): a delivery per subscribed endpoint and its
+   * job, written in the move's transaction.
+   */
+  | { kind: 'webhook'; event: 'parcel.status_changed' };
+
+/** Every move is announced to the shop's webhooks, whatever status it enters. */
+const announced = { kind: 'webhook', event: 'parcel.status_changed' } as const;
 
 /** Every status the machine can enter, with its effects (none for most). */
 export const effectsOnEntering: Record<ParcelStatus, readonly ParcelEffect[]> = {
-  pickup_pending: [],
-  pickup_hold: [],
-  at_sorting: [],
-  in_transit: [],
-  at_delivery_hub: [],
+  pickup_pending: [announced],
+  pickup_hold: [announced],
+  at_sorting: [announced],
+  in_transit: [announced],
+  at_delivery_hub: [announced],
   // The customer's delivery code with the rider's name and phone.
-  out_for_delivery: [{ kind: 'sms', template: 'out_for_delivery' }],
-  delivered: [
-    { kind: 'ledger', settle: 'delivered' },
-    { kind: 'sms', template: 'delivered' },
-  ],
+  out_for_delivery: [{ kind: 'sms', template: 'out_for_delivery' }, announced],
+  delivered: [{ kind: 'ledger', settle: 'delivered' }, { kind: 'sms', template: 'delivered' }, announced],
   // The customer hears why; the merchant is asked to decide before the parcel comes back by itself.
   delivery_attempted: [
     { kind: 'sms', template: 'delivery_attempted', withReason: true },
     { kind: 'notify', event: 'delivery_failed' },
+    announced,
   ],
-  return_at_delivery_hub: [],
-  return_in_transit: [],
-  at_return_hub: [],
+  return_at_delivery_hub: [announced],
+  return_in_transit: [announced],
+  at_return_hub: [announced],
   // The merchant's hand-over code: a new trip, a new code.
-  out_for_return: [{ kind: 'sms', template: 'return_otp' }],
-  returned: [
-    { kind: 'ledger', settle: 'returned' },
-    { kind: 'notify', event: 'parcel_returned' },
-  ],
-  deleted: [],
-  cancelled: [],
+  out_for_return: [{ kind: 'sms', template: 'return_otp' }, announced],
+  returned: [{ kind: 'ledger', settle: 'returned' }, { kind: 'notify', event: 'parcel_returned' }, announced],
+  deleted: [announced],
+  cancelled: [announced],
   // Written off after pickup: the shop is compensated by the rule in money.ts.
-  lost: [{ kind: 'ledger', settle: 'lost' }],
-  damaged: [{ kind: 'ledger', settle: 'damaged' }],
+  lost: [{ kind: 'ledger', settle: 'lost' }, announced],
+  damaged: [{ kind: 'ledger', settle: 'damaged' }, announced],
 };
 
 /** The data of the send-parcel-sms job: the parcel and the template only, never a code. */

@@ -445,7 +445,7 @@ export type NotificationsRow = {
   seq: Generated<number>;
   user_id: string;
   shop_id: string;
-  kind: 'delivery_failed' | 'nid_decided' | 'parcel_returned' | 'payment_bounced' | 'payment_sent' | 'pickup_missed' | 'team_invitation';
+  kind: 'delivery_failed' | 'nid_decided' | 'parcel_returned' | 'payment_bounced' | 'payment_sent' | 'pickup_missed' | 'team_invitation' | 'webhook_disabled';
   params: JsonWithDefault;
   link: string | null;
   read_at: Timestamp | null;

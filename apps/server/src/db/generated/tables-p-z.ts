@@ -429,6 +429,44 @@ export type UsersRow = {
   onboarding_tour_seen_at: Timestamp | null;
 };
 
+export type WebhookDeliveriesRow = {
+  id: Generated<string>;
+  seq: Generated<number>;
+  endpoint_id: string;
+  shop_id: string;
+  event_id: string;
+  event: string;
+  tracking_id: string | null;
+  request_body: string;
+  status: Generated<'failed' | 'pending' | 'retrying' | 'succeeded'>;
+  attempts: Generated<number>;
+  response_code: number | null;
+  response_body: string | null;
+  duration_ms: number | null;
+  created_at: Timestamp;
+  last_attempt_at: Timestamp | null;
+  next_attempt_at: Timestamp | null;
+  locked_until: Timestamp | null;
+  redelivery_of: string | null;
+};
+
+export type WebhookEndpointsRow = {
+  id: string;
+  shop_id: string;
+  url: string;
+  events: string[];
+  format: Generated<'dak' | 'steadfast'>;
+  secret_encrypted: string;
+  status: Generated<'active' | 'disabled'>;
+  disabled_reason: 'failing' | 'owner' | null;
+  disabled_at: Timestamp | null;
+  failing_since: Timestamp | null;
+  last_delivery_at: Timestamp | null;
+  created_by_user_id: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+};
+
 export type ZonesRow = {
   id: string;
   name_en: string;

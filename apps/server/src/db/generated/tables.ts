@@ -83,5 +83,7 @@ export type GeneratedDB = {
   trip_receipt_scans: P.TripReceiptScansRow;
   truck_types: P.TruckTypesRow;
   users: P.UsersRow;
+  webhook_deliveries: P.WebhookDeliveriesRow;
+  webhook_endpoints: P.WebhookEndpointsRow;
   zones: P.ZonesRow;
 };

@@ -331,6 +331,10 @@ describe('API keys (issue 15, item 1)', () => {
         'GET /api/v1/shops/:shopId/pickup-locations/:pickupLocationId parcels:write',
         'POST /api/v1/shops/:shopId/parcels parcels:write',
         'POST /api/v1/shops/:shopId/parcels/batch parcels:write',
+        // Webhooks (issue 15, item 3): a key reads and pings; only the owner manages them.
+        'GET /api/v1/shops/:shopId/webhooks webhooks',
+        'GET /api/v1/shops/:shopId/webhooks/:id/deliveries webhooks',
+        'POST /api/v1/shops/:shopId/webhooks/:id/test webhooks',
       ].sort(),
     );
   });

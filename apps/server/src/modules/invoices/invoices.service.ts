@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import type { Jobs } from '../../jobs/jobs';
 import { post } from '../ledger/ledger.service';
 import { notify } from '../notifications/notifications.service';
+import { announceInvoice } from '../webhooks/webhook-events.service';
 import {
   decideInvoice,
   insertInvoice,
@@ -37,6 +38,8 @@ export async function createInvoice(
     method: PayoutMethod;
     minimumPoisha: number;
     at: Date;
+    /** The shop's webhooks hear of the invoice (issue 15) through these jobs; absent: no webhook. */
+    jobs?: Jobs;
   },
 ): Promise<InvoiceOutcome> {
   const parcels = await lockPayableParcels(trx, input.shopId, input.cutoff);
@@ -67,6 +70,20 @@ export async function createInvoice(
     ],
   });
   await setPaymentStatus(trx, { parcelIds: parcels.map((p) => p.parcel_id) }, 'payment_processing');
+  if (input.jobs) {
+    await announceInvoice(trx, input.jobs, {
+      shopId: input.shopId,
+      type: 'invoice.created',
+      at: input.at,
+      data: {
+        invoiceId: invoice.id,
+        number: invoice.number,
+        status: 'payment_processing',
+        netAmount: netPoisha / 100,
+        parcelCount: parcels.length,
+      },
+    });
+  }
   return { kind: 'invoiced', invoiceId: invoice.id, number: invoice.number, netPoisha, parcels };
 }
 
@@ -124,6 +141,19 @@ export async function decideInvoicePayment(
   });
   await setPaymentStatus(trx, { invoiceId }, decision.status);
   if (by.jobs) {
+    await announceInvoice(trx, by.jobs, {
+      shopId: invoice.shop_id,
+      type: paid ? 'invoice.paid' : 'invoice.bounced',
+      at: by.at,
+      data: {
+        invoiceId,
+        number: invoice.number,
+        status: decision.status,
+        netAmount: net / 100,
+        parcelCount: Number(invoice.parcel_count),
+        ...(paid ? { reference: decision.reference } : { reason: decision.reason }),
+      },
+    });
     await notify(trx, by.jobs, {
       shopId: invoice.shop_id,
       kind: paid ? 'payment_sent' : 'payment_bounced',

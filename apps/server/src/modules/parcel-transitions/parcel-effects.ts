@@ -6,6 +6,7 @@ import type { Jobs } from '../../jobs/jobs';
 import { sendParcelSmsJobName } from '../../jobs/send-parcel-sms.job';
 import { type CashHolder, settleParcelMoney } from '../ledger/ledger.service';
 import { notify } from '../notifications/notifications.service';
+import { announceParcelMove } from '../webhooks/webhook-events.service';
 
 /** Queues a parcel SMS in the caller's transaction: it exists, and goes out, only after the commit. */
 export async function sendSms(trx: Transaction<DB>, jobs: Jobs, message: ParcelSms) {
@@ -23,8 +24,13 @@ export async function runEffects(
     parcelId: string;
     shopId: string;
     trackingId: string;
+    from: ParcelStatus;
     to: ParcelStatus;
     reason?: string;
+    /** The hub the move's event names (the webhook's `hub`). */
+    hubId: string | null;
+    /** The event's reason (a partial delivery's `partial_delivery` too), for the webhook. */
+    eventReason?: string | null;
     at: Date;
     cashHolder: CashHolder | null;
     /** Hours the merchant has to decide on a failed attempt before it returns by itself. */
@@ -62,6 +68,16 @@ export async function runEffects(
                   deadline: new Date(move.at.getTime() + move.decisionHours * 3600_000).toISOString(),
                 }
               : { trackingId: move.trackingId },
+        });
+        break;
+      case 'webhook':
+        await announceParcelMove(trx, jobs, {
+          parcelId: move.parcelId,
+          from: move.from,
+          to: move.to,
+          at: move.at,
+          reason: move.eventReason ?? move.reason ?? null,
+          hubId: move.hubId,
         });
         break;
       default: {

@@ -192,6 +192,8 @@ export function createParcelTransitionsService(deps: {
     const collected = delivered ? Math.round((request.amountCollected ?? 0) * 100) : null;
     const partial =
       delivered && !isFullDelivery(request.amountCollected ?? 0, taka(Number(parcel.cash_collection_poisha)));
+    const reason = request.reason ?? (partial ? 'partial_delivery' : null);
+    const hubId = eventHub(parcel, from, request.to);
     await recordTransition(trx, {
       parcelId: parcel.id,
       trackingId: parcel.tracking_id,
@@ -200,9 +202,9 @@ export function createParcelTransitionsService(deps: {
       at: now,
       actorUserId: actor.kind === 'merchant' ? actor.userId : null,
       actorStaffId: actor.kind === 'staff' ? actor.staffId : null,
-      reason: request.reason ?? (partial ? 'partial_delivery' : null),
+      reason,
       note: request.note ?? null,
-      hubId: eventHub(parcel, from, request.to),
+      hubId,
       amountCollectedPoisha: collected,
       proofKind: delivered ? (request.proof?.kind ?? 'staff') : null,
     });
@@ -248,8 +250,11 @@ export function createParcelTransitionsService(deps: {
       shopId: parcel.shop_id,
       trackingId,
       decisionHours: deps.autoReturnHours ?? 24,
+      from,
       to: request.to,
       reason: request.reason,
+      eventReason: reason,
+      hubId,
       at: now,
       cashHolder,
     });

@@ -9,8 +9,10 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import { recordAudit } from '../parcel-transitions/parcel-audit';
+import { runEffects } from '../parcel-transitions/parcel-effects';
 import { recordTransition } from '../parcel-transitions/parcel-transitions.service';
 import type { ParcelLoader } from './parcel-queries.service';
 import type { ParcelsRepository } from './parcels.repository';
@@ -25,6 +27,8 @@ export function createParcelDelete(deps: {
   clock: Clock;
   repo: ParcelsRepository;
   load: ParcelLoader;
+  /** The effects of entering `deleted` (the shop's webhooks) are queued with these. */
+  jobs?: Jobs;
 }) {
   const { db, clock, repo, load } = deps;
   return {
@@ -35,7 +39,7 @@ export function createParcelDelete(deps: {
     async remove(input: { shopId: string; parcelId: string; userId: string; note?: string | null }) {
       return db.transaction().execute(async (trx) => {
         const row = await load(input.shopId, input.parcelId, trx, true);
-        const removeOne = async (parcel: { id: string; status: ParcelStatus }) => {
+        const removeOne = async (parcel: { id: string; status: ParcelStatus; tracking_id: string }) => {
           // Only the merchant's own move; operations move parcels through parcel-transitions.
           assertTransition(parcel.status, 'deleted', { kind: 'merchant' });
           const at = clock.now();
@@ -60,6 +64,19 @@ export function createParcelDelete(deps: {
             oldValue: parcel.status,
             newValue: 'deleted',
           });
+          if (deps.jobs) {
+            await runEffects(trx, deps.jobs, {
+              parcelId: parcel.id,
+              shopId: input.shopId,
+              trackingId: parcel.tracking_id,
+              from: parcel.status,
+              to: 'deleted',
+              hubId: null,
+              at,
+              cashHolder: null,
+              decisionHours: 0,
+            });
+          }
         };
         try {
           await removeOne(row);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import type { Guards } from '../../plugins/auth';
 import type { CustomersService } from '../customers/customers.service';
@@ -26,6 +27,8 @@ export function parcelsModule(deps: {
   pricing: PricingService;
   customers: Pick<CustomersService, 'recordBookings'>;
   prepaymentHold?: ParcelBookingDeps['prepaymentHold'];
+  /** A deletion's follow-ups (the shop's webhooks). */
+  jobs?: Jobs;
 }) {
   const { db, clock, guards, pickups, pricing } = deps;
   const repo = createParcelsRepository(db);
@@ -37,6 +40,7 @@ export function parcelsModule(deps: {
     pricing,
     customers: deps.customers,
     prepaymentHold: deps.prepaymentHold,
+    jobs: deps.jobs,
   });
   const edits = createParcelEditsService({
     db,

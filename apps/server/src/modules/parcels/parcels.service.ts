@@ -1,3 +1,4 @@
+import type { Jobs } from '../../jobs/jobs';
 import { createIdempotency } from './idempotency';
 import { createParcelBooking, type ParcelBookingDeps } from './parcel-booking.service';
 import { createParcelDelete } from './parcel-delete.service';
@@ -11,14 +12,19 @@ export type ParcelsService = ReturnType<typeof createParcelsService>;
  * checks bulk booking runs), exchange, the list and detail, and deletion before pickup. Every
  * status change and event is written by parcel-transitions in the use case's transaction.
  */
-export function createParcelsService(deps: Omit<ParcelBookingDeps, 'load' | 'idempotency'>) {
+export function createParcelsService(
+  deps: Omit<ParcelBookingDeps, 'load' | 'idempotency'> & {
+    /** A deletion's follow-ups (the shop's webhooks, issue 15) are queued with these. */
+    jobs?: Jobs;
+  },
+) {
   const { db, clock, repo } = deps;
   const load = parcelLoader(repo);
   const idempotency = createIdempotency(db);
   const booking = createParcelBooking({ ...deps, load, idempotency });
   const exchange = createParcelExchange({ db, clock, repo, load, idempotency, booking });
   const queries = createParcelQueries({ repo, load });
-  const deletion = createParcelDelete({ db, clock, repo, load });
+  const deletion = createParcelDelete({ db, clock, repo, load, jobs: deps.jobs });
   return {
     create: booking.create,
     createExchange: exchange.createExchange,

@@ -19,6 +19,7 @@ export function payoutsModule(
   const service = createPayoutsService({
     db: deps.db,
     clock: deps.clock,
+    jobs: deps.jobs,
     paymentMethods: deps.paymentMethods,
     minimumPoisha: deps.payouts.minimumTaka * 100,
     shopDelayMs: deps.payouts.testDelayMs,

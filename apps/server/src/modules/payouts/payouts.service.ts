@@ -13,6 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import { createInvoice } from '../invoices/invoices.service';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
@@ -44,6 +45,8 @@ const taka = (poisha: number) => poisha / 100;
 export function createPayoutsService(deps: {
   db: Kysely<DB>;
   clock: Clock;
+  /** The invoice's webhooks (issue 15) are queued with these, in the shop's transaction. */
+  jobs?: Jobs;
   paymentMethods: Pick<PaymentMethodsService, 'payoutAccounts'>;
   /** The smallest payout in poisha (PAYOUT_MINIMUM_TAKA × 100). */
   minimumPoisha: number;
@@ -71,6 +74,7 @@ export function createPayoutsService(deps: {
         method: account.method,
         minimumPoisha: deps.minimumPoisha,
         at: clock.now(),
+        jobs: deps.jobs,
       });
       if (outcome.kind === 'skipped') await skip(outcome.reason, outcome.netPoisha);
       if (deps.shopDelayMs) await new Promise((r) => setTimeout(r, deps.shopDelayMs));
