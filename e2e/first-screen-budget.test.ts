@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Lang, merchantWithPickup } from './fixtures';
-import { launchBrowser, type RunningServer, shot, startServer } from './helpers';
+import { type Lang, merchantWithPickup, shots } from './fixtures';
+import { launchBrowser, type RunningServer, startServer } from './helpers';
 
 /**
  * Issue 16, item 3: the merchant panel's first screen (the login page, then the dashboard after
@@ -105,13 +105,14 @@ describe('the merchant panel’s first screen', () => {
       await page.getByTestId('login-password').waitFor();
       await page.waitForLoadState('networkidle');
       const loginScripts = new Set(scripts);
+      await shots(page, 'first-screen-login', lang, { closeToasts: false });
       await page.locator('input[autocomplete="tel"]').fill(merchant.phone);
       await page.getByTestId('login-password').fill('Boutique-2026');
       await page.locator('button[type="submit"]').click();
       await page.waitForURL('**/dashboard', { timeout: 20_000 });
       await page.getByTestId('dashboard-range').waitFor({ timeout: 20_000 });
       await page.waitForLoadState('networkidle');
-      await shot(page, `first-screen-dashboard-360-${lang}`);
+      await shots(page, 'first-screen-dashboard', lang, { waitForLoad: true });
 
       const later = afterInteractive();
       const sizes = [...scripts]
