@@ -23,10 +23,12 @@ afterAll(async () => {
 
 type Drawn = {
   text: string;
+  /** Everything the element draws: its descendants' text and generated content too. */
+  drawnText: string;
   weight: string;
   /** The computed font-family, to say which rule gave it. */
   family: string;
-  fonts: { familyName: string; isCustomFont: boolean; glyphCount: number }[];
+  fonts: { familyName: string; postScriptName?: string; isCustomFont: boolean; glyphCount: number }[];
 };
 
 const bengali = /[\u0980-\u09FF]/;
@@ -87,22 +89,30 @@ async function drawnFonts(page: Page, buttonClass = 'ant-btn ant-btn-primary'): 
   const drawn: Drawn[] = [];
   for (const nodeId of nodeIds) {
     const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-    const { text, weight, family } = await page.evaluate(
+    const { text, weight, family, drawnText } = await page.evaluate(
       (i) => {
         const element = document.querySelector(`[data-font-check="${i}"]`) as HTMLElement;
         const own = Array.from(element.childNodes)
           .filter((node) => node.nodeType === Node.TEXT_NODE)
           .map((node) => node.textContent ?? '')
           .join('');
+        // All it draws: its descendants' text too (Chromium counts their glyphs with its own),
+        // ::before and ::after (antd's hidden label colon), the spaces at the ends.
+        const generated = ['::before', '::after']
+          .map((pseudo) => getComputedStyle(element, pseudo))
+          .filter((style) => style.display !== 'none' && /^".*"$/.test(style.content))
+          .map((style) => style.content.slice(1, -1))
+          .join('');
         return {
           text: own.replace(/\s+/g, ' ').trim(),
+          drawnText: generated + (element.textContent ?? '').replace(/\s+/g, ' '),
           weight: getComputedStyle(element).fontWeight,
           family: getComputedStyle(element).fontFamily,
         };
       },
       await markOf(nodeId),
     );
-    drawn.push({ text, weight, family, fonts });
+    drawn.push({ text, drawnText, weight, family, fonts });
   }
   await cdp.detach();
   return drawn;
@@ -116,8 +126,8 @@ async function drawnFonts(page: Page, buttonClass = 'ant-btn ant-btn-primary'): 
 function boxed(drawn: Drawn[]) {
   return drawn
     .filter(({ fonts }) => fonts.length > 0)
-    .filter(({ text, fonts }) => {
-      const other = [...text.replace(/\s+/g, ' ')].filter((c) => !bengali.test(c)).length;
+    .filter(({ drawnText, fonts }) => {
+      const other = [...drawnText].filter((c) => !bengali.test(c)).length;
       const bySystem = fonts.filter((f) => !f.isCustomFont).reduce((n, f) => n + f.glyphCount, 0);
       return !fonts.some((font) => font.isCustomFont) || bySystem > other;
     })
@@ -149,6 +159,42 @@ describe('Bengali and the taka sign on a device without a Bengali font', () => {
     },
     120_000,
   );
+
+  it('draws the first screen, sign-in then dashboard, in the web font at its own weights (bn)', async () => {
+    const merchant = await merchantWithPickup(server.baseUrl, { password: 'Boutique-2026' });
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    await context.addInitScript(() => {
+      if (!window.localStorage.getItem('dak.lang')) window.localStorage.setItem('dak.lang', 'bn');
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByTestId('login-password').waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    await shots(page, 'bengali-font-login', 'bn');
+    // The sign-in page's heading (h1) and its buttons, and the brand, before any probe.
+    const login = await drawnFonts(page);
+    expect(login.some((d) => d.text === 'লগ ইন' && Number(d.weight) >= 600)).toBe(true);
+    expect(boxed(login)).toEqual([]);
+
+    await page.locator('input[autocomplete="tel"]').fill(merchant.phone);
+    await page.getByTestId('login-password').fill('Boutique-2026');
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL('**/dashboard', { timeout: 20_000 });
+    await page.getByTestId('dashboard-range').waitFor({ timeout: 20_000 });
+    await page.evaluate(() => document.fonts.ready);
+    await shots(page, 'bengali-font-dashboard', 'bn');
+    const dashboard = await drawnFonts(page);
+    expect(boxed(dashboard)).toEqual([]);
+    // Each weight in its own face: the brand (700) in the bold file, buttons (600) in the
+    // semibold one, not one file standing in for both.
+    const faceOf = (d: Drawn) =>
+      d.fonts.filter((f) => f.isCustomFont).map((f) => f.postScriptName ?? f.familyName);
+    const brand = dashboard.find((d) => d.text === 'ডাক' && d.weight === '700');
+    const button = dashboard.find((d) => d.family.includes('Dak Bengali') && d.weight === '600');
+    expect(brand && faceOf(brand)).toEqual([expect.stringMatching(/-Bold$/)]);
+    expect(button && faceOf(button)).toEqual([expect.stringMatching(/-SemiBold$/)]);
+    await context.close();
+  }, 120_000);
 
   it('draws the public site in the web font (bn)', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 800 } });

@@ -88,17 +88,13 @@ const config = (isSsrBuild: boolean | undefined): UserConfig => ({
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
                 { name: 'router', test: /node_modules[\\/](react-router)[\\/]/ },
-                {
-                  name: 'antd',
-                  test: /node_modules[\\/](antd|@ant-design|@rc-component|@emotion|dayjs)[\\/]/,
-                },
                 // zod alone: the public site's enterprise form fetches it on its first send, without
                 // the panel's other libraries.
                 { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
                 // Chart.js alone: only the dashboard's charts import it, after the page has loaded;
                 // in `libs` it would ride in every page's first load.
                 { name: 'charts', test: /node_modules[\\/](chart\.js|@kurkle)[\\/]/ },
-                { name: 'libs', test: /node_modules[\\/]/ },
+                { name: 'libs', test: /node_modules[\\/](?!antd|@ant-design|@rc-component|@emotion|dayjs)/ },
               ],
             },
           },

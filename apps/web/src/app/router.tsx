@@ -1,21 +1,20 @@
 import { createBrowserRouter } from 'react-router';
 import { toast } from 'react-toastify';
 import { configureApiClient } from '../lib/api-client';
-import { i18n } from '../lib/i18n';
+import { i18n, loadConsoleStrings } from '../lib/i18n';
 import { endSession } from '../lib/session';
 import { PageLoading } from './page-loading';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { TitledOutlet, titled } from './route-title';
 import { LoginPage } from './routes/public/login-page';
-import { NotFoundPage } from './routes/public/not-found-page';
 import { PublicSitePage } from './routes/public/public-site-page';
-import { RegisterPage } from './routes/public/register-page';
-import { ResetPasswordPage } from './routes/public/reset-password-page';
 import { RouteErrorPage } from './routes/public/route-error-page';
-import { ServiceUnavailablePage } from './routes/public/service-unavailable-page';
 
-/** Public pages load with the app; the merchant panel and the operations console on first visit. */
+/**
+ * Only the sign-in page loads with the app (the first screen, issue 16); every other page, the
+ * merchant panel's and the console's, comes on first visit.
+ */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -25,8 +24,18 @@ export const router = createBrowserRouter([
       // The home page is the public site's, rendered by the server: leave the app for it.
       { index: true, element: <PublicSitePage /> },
       { path: 'login', ...titled('pageTitles.login'), element: <LoginPage /> },
-      { path: 'register', ...titled('pageTitles.register'), element: <RegisterPage /> },
-      { path: 'reset-password', ...titled('pageTitles.resetPassword'), element: <ResetPasswordPage /> },
+      {
+        path: 'register',
+        ...titled('pageTitles.register'),
+        lazy: async () => ({ Component: (await import('./routes/public/register-page')).RegisterPage }),
+      },
+      {
+        path: 'reset-password',
+        ...titled('pageTitles.resetPassword'),
+        lazy: async () => ({
+          Component: (await import('./routes/public/reset-password-page')).ResetPasswordPage,
+        }),
+      },
       {
         element: <RequireAuth kind="user" />,
         children: [
@@ -175,14 +184,26 @@ export const router = createBrowserRouter([
       {
         path: 'ops/login',
         ...titled('pageTitles.opsLogin'),
-        lazy: async () => ({ Component: (await import('./routes/ops/ops-login-page')).OpsLoginPage }),
+        lazy: async () => {
+          const [{ OpsLoginPage }] = await Promise.all([
+            import('./routes/ops/ops-login-page'),
+            loadConsoleStrings(),
+          ]);
+          return { Component: OpsLoginPage };
+        },
       },
       {
         element: <RequireAuth kind="staff" />,
         children: [
           {
             path: 'ops',
-            lazy: async () => ({ Component: (await import('./routes/ops/ops-layout')).OpsLayout }),
+            lazy: async () => {
+              const [{ OpsLayout }] = await Promise.all([
+                import('./routes/ops/ops-layout'),
+                loadConsoleStrings(),
+              ]);
+              return { Component: OpsLayout };
+            },
             children: [
               {
                 index: true,
@@ -292,8 +313,17 @@ export const router = createBrowserRouter([
           },
         ],
       },
-      { path: '503', ...titled('pageTitles.unavailable'), element: <ServiceUnavailablePage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '503',
+        ...titled('pageTitles.unavailable'),
+        lazy: async () => ({
+          Component: (await import('./routes/public/service-unavailable-page')).ServiceUnavailablePage,
+        }),
+      },
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('./routes/public/not-found-page')).NotFoundPage }),
+      },
     ],
   },
   {
@@ -305,14 +335,26 @@ export const router = createBrowserRouter([
       {
         path: 'rider/login',
         ...titled('pageTitles.riderLogin'),
-        lazy: async () => ({ Component: (await import('./routes/rider/rider-login-page')).RiderLoginPage }),
+        lazy: async () => {
+          const [{ RiderLoginPage }] = await Promise.all([
+            import('./routes/rider/rider-login-page'),
+            loadConsoleStrings(),
+          ]);
+          return { Component: RiderLoginPage };
+        },
       },
       {
         element: <RequireAuth kind="staff" loginPath="/rider/login" />,
         children: [
           {
             path: 'rider',
-            lazy: async () => ({ Component: (await import('./routes/rider/rider-shell')).RiderShell }),
+            lazy: async () => {
+              const [{ RiderShell }] = await Promise.all([
+                import('./routes/rider/rider-shell'),
+                loadConsoleStrings(),
+              ]);
+              return { Component: RiderShell };
+            },
             children: [
               {
                 index: true,

@@ -1,9 +1,9 @@
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import bn from '../locales/bn.json';
-import en from '../locales/en.json';
-import opsBn from '../locales/ops.bn.json';
-import opsEn from '../locales/ops.en.json';
+import type bn from '../locales/bn.json';
+import type en from '../locales/en.json';
+import type opsBn from '../locales/ops.bn.json';
+import type opsEn from '../locales/ops.en.json';
 
 export const languages = ['en', 'bn'] as const;
 export type Language = (typeof languages)[number];
@@ -23,8 +23,28 @@ export type TranslationKey = Leaves<Translation>;
 export type Translation = typeof en & { opsConsole: typeof opsEn };
 
 // Bengali must have every English key; a missing one fails the type check here.
-const bnTranslation: typeof en = bn;
-const bnOps: typeof opsEn = opsBn;
+type BengaliComplete = typeof bn extends typeof en
+  ? typeof opsBn extends typeof opsEn
+    ? true
+    : never
+  : never;
+export const bengaliComplete: BengaliComplete = true;
+
+/**
+ * Each language's strings are a chunk of their own, fetched before the first render (main.tsx)
+ * and before a switch: a page downloads its own language only, never both (issue 16, the first
+ * screen's budget). The console's strings come with the console's and the rider's routes.
+ */
+const panelStrings: Record<Language, () => Promise<{ default: typeof en }>> = {
+  en: () => import('../locales/en.json'),
+  bn: () => import('../locales/bn.json'),
+};
+const consoleStrings: Record<Language, () => Promise<{ default: typeof opsEn }>> = {
+  en: () => import('../locales/ops.en.json'),
+  bn: () => import('../locales/ops.bn.json'),
+};
+let consoleWanted = false;
+const consoleLoaded = new Set<Language>();
 
 const storageKey = 'dak.lang';
 
@@ -49,22 +69,45 @@ function applyToDocument(language: Language) {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: {
-    en: { translation: { ...en, opsConsole: opsEn } satisfies Translation },
-    bn: { translation: { ...bnTranslation, opsConsole: bnOps } satisfies Translation },
-  },
+  resources: {},
   lng: storedLanguage(),
-  fallbackLng: 'en',
+  // Bengali has every key (checked above), so English is not fetched as a fallback on Bengali pages.
+  fallbackLng: false,
   supportedLngs: languages,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
 
-applyToDocument(currentLanguage());
-
 i18n.on('languageChanged', (language) => {
-  if (isLanguage(language)) applyToDocument(language);
+  if (isLanguage(language) && i18n.hasResourceBundle(language, 'translation')) applyToDocument(language);
 });
+
+async function loadStrings(language: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(language, 'translation')) {
+    const { default: strings } = await panelStrings[language]();
+    i18n.addResourceBundle(language, 'translation', strings, true, false);
+  }
+  if (consoleWanted && !consoleLoaded.has(language)) {
+    const { default: strings } = await consoleStrings[language]();
+    i18n.addResourceBundle(language, 'translation', { opsConsole: strings }, true, false);
+    consoleLoaded.add(language);
+  }
+}
+
+/** Fetches the chosen language's strings; the app renders after this (main.tsx). */
+export async function loadLanguage(language: Language = currentLanguage()): Promise<void> {
+  await loadStrings(language);
+  applyToDocument(language);
+}
+
+/**
+ * The console's and the rider's strings (`opsConsole.…`), in the page's language and in any it
+ * switches to from now on: the routes that use them await this before they render.
+ */
+export async function loadConsoleStrings(): Promise<void> {
+  consoleWanted = true;
+  await loadStrings(currentLanguage());
+}
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'en';
@@ -76,7 +119,7 @@ export function setLanguage(language: Language): void {
   } catch {
     // The choice then lasts for this visit only.
   }
-  void i18n.changeLanguage(language);
+  void loadStrings(language).then(() => i18n.changeLanguage(language));
 }
 
 /** The chosen language, re-rendering when it changes. */

@@ -2,7 +2,7 @@
 // i18n, and MSW answering the API (an unhandled request fails the test).
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { i18n } from '../lib/i18n';
+import { i18n, loadConsoleStrings, loadLanguage } from '../lib/i18n';
 import { server } from './api';
 
 // antd's Grid and responsive observers ask matchMedia; a desktop-wide screen answers "yes" to min-width queries.
@@ -35,6 +35,10 @@ Element.prototype.scrollIntoView = () => {};
 configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
+  // Every string in both languages, console's too: tests switch languages without the app's loader.
+  await loadConsoleStrings();
+  await loadLanguage('bn');
+  await loadLanguage('en');
   await i18n.changeLanguage('en');
   server.listen({ onUnhandledRequest: 'error' });
 });

@@ -1,26 +1,14 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import {
-  Alert,
-  Empty,
-  Grid,
-  Input,
-  Pagination,
-  Skeleton,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { Alert, Empty, Input, Pagination, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/error-text';
+import { usePhone } from './use-phone';
 
 type Page<T> = { items: T[]; count: number };
 
-/** Is the screen a phone's (narrower than antd's md)? Lists show cards there, tables elsewhere. */
-export function usePhone(): boolean {
-  return !Grid.useBreakpoint().md;
-}
+export { usePhone };
 
 /**
  * The frame of a merchant list under its filters: a skeleton while loading, the error, the empty

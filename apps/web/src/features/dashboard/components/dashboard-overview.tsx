@@ -2,7 +2,7 @@ import { Alert, Button, DatePicker, Select, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePhone } from '../../../components/list/list-results';
+import { usePhone } from '../../../components/list/use-phone';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
