@@ -1,9 +1,10 @@
 import { messages } from '@dak/domain/errors';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import type { Clock } from '../lib/clock';
 import type { RateLimiter } from './rate-limit';
+import { createRateLimitRepository } from './rate-limit.repository';
 
 /**
  * The same sliding-window limits as rate-limit.ts, shared by every process through the same
@@ -46,7 +47,8 @@ export function createBufferedRateLimiter(deps: {
   staleMs?: number;
   log?: { warn(obj: object, message: string): void };
 }): BufferedRateLimiter {
-  const { db, clock } = deps;
+  const { clock } = deps;
+  const repo = createRateLimitRepository(deps.db);
   const flushMs = deps.flushMs ?? 200;
   const staleMs = deps.staleMs ?? 1_000;
   const entries = new Map<string, Entry>();
@@ -71,18 +73,13 @@ export function createBufferedRateLimiter(deps: {
       taken.set(key, entry.local.length);
       for (const at of entry.local) rows.push({ key, at: new Date(at) });
     }
-    if (rows.length > 0) await db.insertInto('rate_limit_hits').values(rows).execute();
+    await repo.insertHits(rows);
     const since = keys.map((key) => new Date(now - (entries.get(key)?.windowSeconds ?? 0) * 1000));
-    const counts = await sql<{ key: string; hits: string; oldest: Date | null }>`
-      select k.key, count(h.key) as hits, min(h.at) as oldest
-      from unnest(${keys}::text[], ${since}::timestamptz[]) as k (key, since)
-        left join rate_limit_hits h on h.key = k.key and h.at > k.since
-      group by k.key`.execute(db);
-    for (const row of counts.rows) {
+    for (const row of await repo.countsSince(keys, since)) {
       const entry = entries.get(row.key);
       if (!entry) continue;
-      entry.known = Number(row.hits);
-      entry.oldestKnown = row.oldest ? new Date(row.oldest).getTime() : null;
+      entry.known = row.hits;
+      entry.oldestKnown = row.oldest?.getTime() ?? null;
       entry.readAt = now;
       // The hits written in this round are in `known` now; later ones stay local.
       entry.local = entry.local.slice(taken.get(row.key) ?? 0);

@@ -45,6 +45,25 @@ export function createRateLimitRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Many keys' hits in one statement (the buffered limiter's flush). */
+    async insertHits(rows: { key: string; at: Date }[]) {
+      if (rows.length > 0) await db.insertInto('rate_limit_hits').values(rows).execute();
+    },
+
+    /** For each key, its hits after its own `since` and the oldest of them, in one query. */
+    async countsSince(keys: string[], since: Date[]) {
+      const result = await sql<{ key: string; hits: string; oldest: Date | null }>`
+        select k.key, count(h.key) as hits, min(h.at) as oldest
+        from unnest(${keys}::text[], ${since}::timestamptz[]) as k (key, since)
+          left join rate_limit_hits h on h.key = k.key and h.at > k.since
+        group by k.key`.execute(db);
+      return result.rows.map((r) => ({
+        key: r.key,
+        hits: Number(r.hits),
+        oldest: r.oldest ? new Date(r.oldest) : null,
+      }));
+    },
+
     async countSince(key: string, since: Date) {
       const row = await db
         .selectFrom('rate_limit_hits')
