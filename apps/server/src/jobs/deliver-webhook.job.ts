@@ -20,6 +20,8 @@ export function deliverWebhookJob(deps: {
     // The delivery records its own failures and retries; a crash mid-send is picked up by the sweep.
     retryLimit: 0,
     expireInSeconds: 120,
+    // Mostly waiting on receivers (up to 10 s each): twenty at a time per process.
+    concurrency: 20,
     run: (data) => deps.webhooks.attempt(data.deliveryId),
   };
 }

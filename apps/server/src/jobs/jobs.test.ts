@@ -278,3 +278,42 @@ describe('jobs inline (tests)', () => {
     await jobs.stop();
   });
 });
+
+describe('a job with concurrency', () => {
+  it('runs a batch at once, completes the good ones and fails the bad one on its own', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const gate = deferred<void>();
+    const definition = {
+      name: 'wait-on-receiver',
+      trigger: 'test',
+      data: z.object({ n: z.number() }),
+      retryLimit: 0,
+      concurrency: 5,
+      run: async ({ n }: { n: number }) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        if (most >= 3) gate.resolve();
+        await Promise.race([gate.promise, new Promise((r) => setTimeout(r, 3_000))]);
+        inFlight -= 1;
+        if (n === 2) throw new Error('receiver said no');
+      },
+    };
+    // Queued by another process before the worker starts, so its first fetch takes them together.
+    const sender = createJobs({ pool: database.pool, mode: 'send-only', log });
+    sender.register(definition);
+    await sender.start();
+    const ids: string[] = [];
+    for (let n = 0; n < 4; n++) ids.push(await sender.send('wait-on-receiver', { n }));
+    await sender.stop();
+    const jobs = createJobs({ pool: database.pool, mode: 'in-process', log, pollingIntervalSeconds: 1 });
+    jobs.register(definition);
+    await jobs.start();
+    try {
+      for (const [n, id] of ids.entries()) await expectState(id, n === 2 ? 'failed' : 'completed');
+      expect(most).toBeGreaterThanOrEqual(3);
+    } finally {
+      await jobs.stop();
+    }
+  });
+});

@@ -33,6 +33,11 @@ export type JobDefinition<T> = {
   retryLimit?: number;
   /** How long one run may take before pg-boss gives up on it. */
   expireInSeconds?: number;
+  /**
+   * How many of this job one process runs at once (default 1): for jobs that mostly wait on
+   * someone else (a webhook receiver), so one slow receiver does not hold up the queue.
+   */
+  concurrency?: number;
   /** `jobId` stays the same across the retries of one job (a key for work done at most once). */
   run(data: T, context: { jobId: string }): Promise<void>;
 };
@@ -234,9 +239,27 @@ export function createJobs(deps: {
         if (!working) continue;
         const workerId = await boss.work(
           definition.name,
-          { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          {
+            pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 2,
+            batchSize: definition.concurrency ?? 1,
+          },
           async (jobs) => {
-            for (const job of jobs) await runOne(definition, job.id, job.data);
+            if (jobs.length === 1) {
+              const [job] = jobs;
+              if (job) await runOne(definition, job.id, job.data);
+            } else {
+              // A batch runs at once; each job that failed is failed on its own (so it is retried
+              // by its policy), and the rest are completed when this returns.
+              const outcomes = await Promise.allSettled(
+                jobs.map((job) => runOne(definition, job.id, job.data)),
+              );
+              for (const [i, outcome] of outcomes.entries()) {
+                const job = jobs[i];
+                if (outcome.status === 'rejected' && job && boss) {
+                  await boss.fail(definition.name, job.id, { message: String(outcome.reason) });
+                }
+              }
+            }
             // pg-boss waits a whole polling interval after every fetch, even with more queued: a
             // backlog (a delivery run's 40 SMS) would drain at one job per interval. Having found
             // work, fetch again at once; an empty fetch waits as usual.
