@@ -1,3 +1,4 @@
+import { steadfastStatusOf } from './compat/steadfast';
 import { trackingMessage } from './operations';
 import type { ParcelStatus } from './parcel-status';
 import { consignmentNumberOf } from './tracking-id';
@@ -76,40 +77,15 @@ export type InvoiceEventData = {
 
 // Steadfast's callback shape (reference section 1.6) ---------------------------------------------
 
-/**
- * Dak's statuses in Steadfast's `delivery_status` words (reference sections 1.7 and 5). The same
- * table as the Steadfast-compatible API's (packages/domain/src/compat/steadfast.ts, built in
- * parallel): one of the two should import the other once both are merged.
- */
-const steadfastStatus: Record<ParcelStatus, string> = {
-  pickup_pending: 'in_review',
-  pickup_hold: 'hold',
-  at_sorting: 'pending',
-  in_transit: 'pending',
-  at_delivery_hub: 'pending',
-  out_for_delivery: 'pending',
-  delivery_attempted: 'hold',
-  delivered: 'delivered',
-  return_at_delivery_hub: 'cancelled',
-  return_in_transit: 'cancelled',
-  at_return_hub: 'cancelled',
-  out_for_return: 'cancelled',
-  returned: 'cancelled',
-  deleted: 'cancelled',
-  cancelled: 'cancelled',
-  lost: 'unknown',
-  damaged: 'unknown',
-};
-
-function steadfastStatusOf(
+/** The status in Steadfast's words (compat/steadfast.ts), partial when less cash came than was due. */
+function steadfastStatusOfMove(
   move: Pick<ParcelMoveFacts, 'status' | 'amountCollectedPoisha' | 'codAmountPoisha'>,
 ) {
-  const mapped = steadfastStatus[move.status];
   const partial =
     move.status === 'delivered' &&
     move.amountCollectedPoisha !== null &&
     move.amountCollectedPoisha < move.codAmountPoisha;
-  return partial ? 'partial_delivered' : mapped;
+  return steadfastStatusOf(move.status, partial);
 }
 
 /** `YYYY-MM-DD HH:MM:SS` in Dhaka time (UTC+6 all year), as Steadfast writes `updated_at`. */
@@ -125,8 +101,8 @@ export function dhakaDateTime(at: Date): string {
  * with the tracking text only.
  */
 export function steadfastCallbackOf(move: ParcelMoveFacts) {
-  const status = steadfastStatusOf(move);
-  const before = steadfastStatusOf({ ...move, status: move.previousStatus });
+  const status = steadfastStatusOfMove(move);
+  const before = steadfastStatusOfMove({ ...move, status: move.previousStatus });
   const base = {
     consignment_id: consignmentNumberOf(move.trackingId),
     invoice: move.merchantOrderId,
