@@ -45,27 +45,19 @@ export function createRateLimitRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Many keys' hits in one statement (the buffered limiter's flush). */
-    async insertHits(rows: { key: string; at: Date }[]) {
-      if (rows.length > 0) await db.insertInto('rate_limit_hits').values(rows).execute();
+    /** `n` hits of the key at `at` (a lease), dropping its hits at or before `expired`. */
+    async insertHitsAt(key: string, at: Date, n: number, expired: Date, executor: Kysely<DB> = db) {
+      await executor
+        .with('expired', (q) =>
+          q.deleteFrom('rate_limit_hits').where('key', '=', key).where('at', '<=', expired),
+        )
+        .insertInto('rate_limit_hits')
+        .values(Array.from({ length: n }, () => ({ key, at })))
+        .execute();
     },
 
-    /** For each key, its hits after its own `since` and the oldest of them, in one query. */
-    async countsSince(keys: string[], since: Date[]) {
-      const result = await sql<{ key: string; hits: string; oldest: Date | null }>`
-        select k.key, count(h.key) as hits, min(h.at) as oldest
-        from unnest(${keys}::text[], ${since}::timestamptz[]) as k (key, since)
-          left join rate_limit_hits h on h.key = k.key and h.at > k.since
-        group by k.key`.execute(db);
-      return result.rows.map((r) => ({
-        key: r.key,
-        hits: Number(r.hits),
-        oldest: r.oldest ? new Date(r.oldest) : null,
-      }));
-    },
-
-    async countSince(key: string, since: Date) {
-      const row = await db
+    async countSince(key: string, since: Date, executor: Kysely<DB> = db) {
+      const row = await executor
         .selectFrom('rate_limit_hits')
         .select((eb) => [eb.fn.countAll<string>().as('hits'), eb.fn.max('at').as('newest')])
         .where('key', '=', key)

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { curlExample } from '../../lib/curl-example';
 import { bearerSecurity } from '../../lib/routes';
 import { noBody, shopParams } from '../../lib/schemas';
 import { type Guards, shopOf, userOf } from '../../plugins/auth';
@@ -60,7 +61,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService; guards: Guards
       ...guards.shop(permission, keys ? { apiKey: keys } : {}),
       schema: { tags: ['developer-api'], security: bearerSecurity, params: shopParams, ...schema },
     });
-    const curl = (line: string) => `\n\n    ${line}`;
+    const curl = (example: string) => `\n\n${example}`;
 
     r.post(
       '/shops/:shopId/webhooks',
@@ -77,9 +78,10 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService; guards: Guards
           'retried with back-off for 24 hours. Verify a delivery (Node):\n\n' +
           indent(verificationSnippet) +
           curl(
-            'curl -X POST https://dak.example/api/v1/shops/$SHOP/webhooks \\\n' +
-              '      -H "Authorization: Bearer $SESSION" -H "Content-Type: application/json" \\\n' +
-              '      -d \'{"url":"https://shop.example/dak-webhook","events":["parcel.status_changed"]}\'',
+            curlExample('POST', '/shops/$SHOP/webhooks', {
+              token: '$SESSION',
+              body: { url: 'https://shop.example/dak-webhook', events: ['parcel.status_changed'] },
+            }),
           ),
         body: webhookCreateSchema,
         response: { 201: webhookCreatedSchema },
@@ -99,9 +101,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService; guards: Guards
       route(
         {
           summary: "The shop's webhook endpoints (never their secrets)",
-          description: curl(
-            'curl https://dak.example/api/v1/shops/$SHOP/webhooks -H "Authorization: Bearer $DAK_KEY"',
-          ),
+          description: curl(curlExample('GET', '/shops/$SHOP/webhooks')),
           response: { 200: webhookListSchema },
         },
         'webhooks',
@@ -117,8 +117,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService; guards: Guards
           '`enabled: true` turns on an endpoint that was turned off (by the owner or after 24 hours of ' +
           'failures) and starts its failure count afresh.' +
           curl(
-            'curl -X PATCH https://dak.example/api/v1/shops/$SHOP/webhooks/$ID \\\n' +
-              '      -H "Authorization: Bearer $SESSION" -H "Content-Type: application/json" -d \'{"enabled":true}\'',
+            curlExample('PATCH', '/shops/$SHOP/webhooks/$ID', { token: '$SESSION', body: { enabled: true } }),
           ),
         params: endpointParams,
         body: webhookUpdateSchema,
@@ -131,9 +130,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService; guards: Guards
       '/shops/:shopId/webhooks/:id',
       route({
         summary: 'Delete a webhook endpoint: nothing more is sent to it',
-        description: curl(
-          'curl -X DELETE https://dak.example/api/v1/shops/$SHOP/webhooks/$ID -H "Authorization: Bearer $SESSION"',
-        ),
+        description: curl(curlExample('DELETE', '/shops/$SHOP/webhooks/$ID', { token: '$SESSION' })),
         params: endpointParams,
         response: { 200: z.object({ id: z.uuid(), deletedAt: z.date() }) },
       }),
@@ -145,9 +142,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService; guards: Guards
       route(
         {
           summary: 'Send a test event (webhook.test), signed and logged like any delivery',
-          description: curl(
-            'curl -X POST https://dak.example/api/v1/shops/$SHOP/webhooks/$ID/test -H "Authorization: Bearer $DAK_KEY"',
-          ),
+          description: curl(curlExample('POST', '/shops/$SHOP/webhooks/$ID/test')),
           params: endpointParams,
           body: noBody,
           response: { 202: queued },
@@ -165,9 +160,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService; guards: Guards
           summary: "An endpoint's delivery log, newest first: request, answer (cut), status, attempts",
           description:
             'Pages of `limit` (1–100, 20 by default); pass `nextBefore` as `before` for the next, older page.' +
-            curl(
-              'curl "https://dak.example/api/v1/shops/$SHOP/webhooks/$ID/deliveries?limit=50" -H "Authorization: Bearer $DAK_KEY"',
-            ),
+            curl(curlExample('GET', '/shops/$SHOP/webhooks/$ID/deliveries?limit=50')),
           params: endpointParams,
           querystring: deliveriesQuery,
           response: { 200: webhookDeliveryListSchema },
@@ -182,8 +175,9 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService; guards: Guards
       route({
         summary: 'Send a logged delivery again: the same body and event id, a new timestamp and signature',
         description: curl(
-          'curl -X POST https://dak.example/api/v1/shops/$SHOP/webhooks/$ID/deliveries/$DELIVERY/redeliver \\\n' +
-            '      -H "Authorization: Bearer $SESSION"',
+          curlExample('POST', '/shops/$SHOP/webhooks/$ID/deliveries/$DELIVERY/redeliver', {
+            token: '$SESSION',
+          }),
         ),
         params: deliveryParams,
         body: noBody,

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { AppError } from '../errors';
+import { manualClock } from '../lib/clock';
+import { createRateLimiter } from './rate-limit';
+import { createLeasedRateLimiter } from './rate-limit-leased';
+
+/**
+ * The hot routes' limiter: never past the limit, across processes too (two limiters here are two
+ * processes on one database), a window that slides, and far fewer transactions than requests.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function limiter(clock = manualClock(new Date('2026-11-26T10:00:00Z'))) {
+  const db = t.database.db;
+  return { leased: createLeasedRateLimiter({ db, clock, exact: createRateLimiter({ db, clock }) }), clock };
+}
+
+async function outcome(promise: Promise<void>): Promise<number | 'ok'> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (error === null) return 'ok';
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe('RATE_LIMITED');
+  return ((error as AppError).details as { retryAfterSeconds: number }).retryAfterSeconds;
+}
+
+const rowsOf = async (key: string) =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('rate_limit_hits')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('key', '=', key)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('the leased rate limiter', () => {
+  it('lets exactly the limit through across two processes taking turns, then refuses with Retry-After', async () => {
+    const start = new Date('2026-11-26T11:00:00Z');
+    const a = limiter(manualClock(start));
+    const b = limiter(manualClock(start));
+    const seen: (number | 'ok')[] = [];
+    for (let i = 0; i < 12; i++)
+      seen.push(await outcome((i % 2 ? b : a).leased.consume('test:turns', 10, 60)));
+    expect(seen.slice(0, 10)).toEqual(Array(10).fill('ok'));
+    expect(seen.slice(10)).toEqual([60, 60]);
+    expect(await rowsOf('test:turns')).toBe(10);
+  });
+
+  it('slides: past the window the key opens again', async () => {
+    const { leased, clock } = limiter();
+    for (let i = 0; i < 3; i++) expect(await outcome(leased.consume('test:slide', 3, 60))).toBe('ok');
+    clock.advance(30_000);
+    expect(await outcome(leased.consume('test:slide', 3, 60))).toBe(30);
+    clock.advance(30_001);
+    expect(await outcome(leased.consume('test:slide', 3, 60))).toBe('ok');
+  });
+
+  it('answers a busy key from memory: 1 000 hits under a large limit take a handful of writes, and none is lost', async () => {
+    const { leased } = limiter();
+    for (let i = 0; i < 1_000; i++) await leased.consume('test:busy', 1_000_000, 60);
+    // Leases of up to 100 hits: ten writes, each counted for everyone.
+    expect(await rowsOf('test:busy')).toBe(1_000);
+    const other = limiter().leased;
+    // Another process sees them all at once: with 1 000 counted, a limit of 1 000 is full.
+    expect(await outcome(other.consume('test:busy', 1_000, 60))).toBe(60);
+  });
+
+  it('never lets two processes racing on one key past the limit together', async () => {
+    const start = new Date('2026-11-26T12:00:00Z');
+    const processes = [limiter(manualClock(start)), limiter(manualClock(start)), limiter(manualClock(start))];
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        outcome((processes[i % 3] as ReturnType<typeof limiter>).leased.consume('test:race', 40, 60)),
+      ),
+    );
+    expect(results.filter((r) => r === 'ok').length).toBeLessThanOrEqual(40);
+    expect(results.filter((r) => r === 'ok').length).toBeGreaterThanOrEqual(30);
+    expect(await rowsOf('test:race')).toBeLessThanOrEqual(40);
+  });
+});
