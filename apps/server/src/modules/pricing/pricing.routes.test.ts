@@ -6,10 +6,11 @@ import {
   pricePlanSchema,
   pricingMessages,
 } from '@dak/domain/pricing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addMember } from '../../../test/fixtures';
 import { createTestApp, registerMerchant, type TestApp, useTestApp } from '../../../test/helpers';
 import { seedParcelCategories } from '../../db/seed/parcel-categories';
+import { defaultPlanTtlMs } from './pricing.service';
 
 const t = useTestApp();
 
@@ -163,12 +164,18 @@ describe('GET /charge (public calculator)', () => {
         .execute();
     await cover(false);
     try {
-      const res = await quote({ deliveryAreaId: areas.sylhet });
-      expect(res.statusCode).toBe(400);
-      expect(errorOf(res)).toMatchObject({
-        code: 'AREA_NOT_COVERED',
-        message: 'We do not deliver to this area yet',
-      });
+      // The public calculator reads areas from memory, refreshed by the change's NOTIFY.
+      await vi.waitFor(
+        async () => {
+          const res = await quote({ deliveryAreaId: areas.sylhet });
+          expect(res.statusCode).toBe(400);
+          expect(errorOf(res)).toMatchObject({
+            code: 'AREA_NOT_COVERED',
+            message: 'We do not deliver to this area yet',
+          });
+        },
+        { timeout: 5_000, interval: 50 },
+      );
       const pickup = await quote({ pickupAreaId: areas.sylhet });
       expect(errorOf(pickup)).toMatchObject({
         code: 'AREA_NOT_COVERED',
@@ -177,6 +184,13 @@ describe('GET /charge (public calculator)', () => {
     } finally {
       await cover(true);
     }
+    await vi.waitFor(
+      async () => expect((await quote({ deliveryAreaId: areas.sylhet })).statusCode).toBe(200),
+      {
+        timeout: 5_000,
+        interval: 50,
+      },
+    );
   });
 
   it('adds category and variant surcharges, and the exchange surcharge', async () => {
@@ -231,6 +245,8 @@ describe('GET /charge (public calculator)', () => {
       .set({ is_default: false })
       .where('id', '=', 'default')
       .execute();
+    // The calculator keeps the default plan a few seconds.
+    t.clock.advance(defaultPlanTtlMs);
     try {
       expect((await quote()).json()).toMatchObject({ deliveryCharge: 70, pricePlanId: 'default' });
     } finally {
@@ -239,6 +255,7 @@ describe('GET /charge (public calculator)', () => {
         .set({ is_default: true })
         .where('id', '=', 'default')
         .execute();
+      t.clock.advance(defaultPlanTtlMs);
     }
   });
 });
@@ -420,6 +437,7 @@ describe('GET /parcel-categories', () => {
         .where('id', '=', 'default')
         .execute();
     await setPlan(plan);
+    t.clock.advance(defaultPlanTtlMs);
     try {
       const { items } = await list();
       expect(items.find((c) => c.id === 'liquid')?.surcharge).toBe(12.5);
@@ -428,6 +446,7 @@ describe('GET /parcel-categories', () => {
       });
     } finally {
       await setPlan(defaultPricePlan);
+      t.clock.advance(defaultPlanTtlMs);
     }
   });
 
