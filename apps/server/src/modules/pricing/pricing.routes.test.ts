@@ -6,6 +6,7 @@ import {
   pricePlanSchema,
   pricingMessages,
 } from '@dak/domain/pricing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addMember } from '../../../test/fixtures';
 import { createTestApp, registerMerchant, type TestApp, useTestApp } from '../../../test/helpers';
@@ -237,6 +238,54 @@ describe('GET /charge (public calculator)', () => {
         details: { fields: [{ path }] },
       });
     }
+  });
+
+  it('quotes from memory: no area read per request, the default plan kept a few seconds (issue 16)', async () => {
+    const { db } = t.database;
+    // A change made with the triggers off sends no NOTIFY: only a calculator that reads the
+    // database per request could see it.
+    const silently = (isCovered: boolean) =>
+      db.transaction().execute(async (trx) => {
+        await sql`set local session_replication_role = replica`.execute(trx);
+        await trx
+          .updateTable('areas')
+          .set({ is_covered: isCovered })
+          .where('id', '=', areas.sylhet)
+          .execute();
+      });
+    await silently(false);
+    try {
+      expect((await quote({ deliveryAreaId: areas.sylhet })).statusCode).toBe(200);
+    } finally {
+      await silently(true);
+    }
+
+    const setPlan = (p: object) =>
+      db
+        .updateTable('price_plans')
+        .set({ plan: JSON.stringify(p) })
+        .where('id', '=', 'default')
+        .execute();
+    const dearer = {
+      ...defaultPricePlan,
+      rates: {
+        ...defaultPricePlan.rates,
+        same_city: { ...defaultPricePlan.rates.same_city, upTo1kg: 9_000 },
+      },
+    };
+    expect((await quote()).json()).toMatchObject({ deliveryCharge: 70 });
+    await setPlan(dearer);
+    try {
+      expect((await quote()).json()).toMatchObject({ deliveryCharge: 70 });
+      t.clock.advance(defaultPlanTtlMs - 1);
+      expect((await quote()).json()).toMatchObject({ deliveryCharge: 70 });
+      t.clock.advance(1);
+      expect((await quote()).json()).toMatchObject({ deliveryCharge: 90 });
+    } finally {
+      await setPlan(defaultPricePlan);
+      t.clock.advance(defaultPlanTtlMs);
+    }
+    expect((await quote()).json()).toMatchObject({ deliveryCharge: 70 });
   });
 
   it('answers with DESIGN.md prices even if staff leave no plan marked default', async () => {
