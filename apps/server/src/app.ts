@@ -177,12 +177,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     }
   });
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: no promise per response (issue 16, hot reads).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // Routes that may be cached (reference data) set their own cache-control; the rest: no-store.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
 
   registerSecurityHeaders(app, { production: config.mode === 'production' });
@@ -337,7 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Pickups, scan-in, bags and line-haul trips (issue 5, parts 3 and 4).
   const hubWork = hubWorkModule({ db, clock, transitions, guards, jobs });
   const deliveryRuns = deliveryRunsModule({ db, clock, storage, transitions, guards });
-  const tracking = trackingModule({ ...core, ...hotLimited });
+  const tracking = trackingModule({ ...core, ...hotLimited, pool: deps.database.pool });
   // Bulk booking from a sheet (issue 4, part 6).
   const bulkParcels = bulkParcelsModule({
     db,

@@ -44,14 +44,20 @@ export const hstsValue = 'max-age=63072000';
  * a development server on http://localhost must not teach the browser to insist on https there.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }) {
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', appPolicy);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
+  // The same values on every response, so the set is built once; a callback hook, not an async
+  // one, so no promise per response (issue 16, hot reads).
+  const fixed: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
     // The hub scanner reads barcodes through the camera; nothing else needs a device.
-    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()');
-    if (options.production) reply.header('strict-transport-security', hstsValue);
+    'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
+    ...(options.production ? { 'strict-transport-security': hstsValue } : {}),
+  };
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', appPolicy);
+    reply.headers(fixed);
+    done(null, payload);
   });
 }

@@ -152,8 +152,13 @@ export type AreaSearchIndex = ReturnType<typeof createAreaSearchIndex>;
 
 /** `text` is already normalised (normalizeSearchText); an empty text finds nothing. */
 export function createAreaSearchIndex(areas: readonly IndexedArea[]) {
+  const byId = new Map(areas.map((a) => [a.id, a]));
   return {
     size: areas.length,
+    /** An area by id, from the same snapshot (the public calculator reads its two areas here). */
+    get(id: string): IndexedArea | undefined {
+      return byId.get(id);
+    },
     search(text: string, limit: number): IndexedArea[] {
       if (!text) return [];
       const short = [...text].length < minInfixLength;

@@ -1,8 +1,17 @@
-import type { Area, AreaSearchHit, District, Hub, Zone } from '@dak/domain/geo';
+import {
+  type Area,
+  type AreaSearchHit,
+  areaSearchResultSchema,
+  type District,
+  districtListSchema,
+  type Hub,
+  type Zone,
+} from '@dak/domain/geo';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/helpers';
 import { seedGeography } from '../../db/seed/geography';
+import { createGeoRepository } from './geo.repository';
 import { createGeoService } from './geo.service';
 
 const t = useTestApp();
@@ -343,5 +352,90 @@ describe('OpenAPI', () => {
       ['q', true],
       ['limit', false],
     ]);
+  });
+});
+
+describe('hot answers serialised once (issue 16)', () => {
+  /** The real repository on the test database, counting its reads. */
+  function countingRepo() {
+    const repo = createGeoRepository(t.database.db);
+    const reads = { districts: 0, index: 0 };
+    return {
+      reads,
+      repo: {
+        ...repo,
+        listDistricts: () => {
+          reads.districts += 1;
+          return repo.listDistricts();
+        },
+        listAreasForSearch: () => {
+          reads.index += 1;
+          return repo.listAreasForSearch();
+        },
+      },
+    };
+  }
+
+  it('sends the districts and a repeated search as the zod serializer writes them, with the same headers', async () => {
+    for (const [url, schema] of [
+      ['/districts', districtListSchema],
+      ['/areas/search?q=mirpur', areaSearchResultSchema],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.body).toBe(JSON.stringify(schema.parse(res.json())));
+    }
+  });
+
+  it('serialises the district list once per shared answer, and again after a geography change', async () => {
+    const { reads, repo } = countingRepo();
+    const geo = createGeoService({ db: t.database.db, repo, now: () => 0 });
+    const first = await geo.districtsJson();
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      expect(await geo.districtsJson()).toBe(first);
+      expect(stringify).not.toHaveBeenCalled();
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(JSON.parse(first)).toEqual(await geo.listDistricts());
+    expect(reads.districts).toBe(1);
+    geo.invalidate();
+    await geo.districtsJson();
+    expect(reads.districts).toBe(2);
+  });
+
+  it('keeps a search answer per query and index, starting again with a new index', async () => {
+    const { reads, repo } = countingRepo();
+    const geo = createGeoService({ db: t.database.db, repo });
+    const first = await geo.searchAreasJson({ q: 'Mirpur', limit: 10 });
+    // The same text after normalising, the same kept string; another limit is another answer.
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      expect(await geo.searchAreasJson({ q: ' mirpur ', limit: 10 })).toBe(first);
+      expect(stringify).not.toHaveBeenCalled();
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(JSON.parse(first)).toEqual(await geo.searchAreas({ q: 'mirpur', limit: 10 }));
+    expect(JSON.parse(await geo.searchAreasJson({ q: 'mirpur', limit: 3 })).count).toBe(3);
+    expect(reads.index).toBe(1);
+    geo.invalidate();
+    expect(await geo.searchAreasJson({ q: 'mirpur', limit: 10 })).toBe(first);
+    expect(reads.index).toBe(2);
+  });
+
+  it('gives areas by id from the same snapshot, without reading the areas table', async () => {
+    const { reads, repo } = countingRepo();
+    const geo = createGeoService({ db: t.database.db, repo });
+    const ids = ['dhaka-city--mirpur-10', 'sylhet--companiganj', 'nowhere'];
+    const fromMemory = await geo.areasFromMemory(ids);
+    expect(fromMemory).toEqual(await geo.findAreas(ids));
+    expect([...fromMemory.keys()]).toEqual(['dhaka-city--mirpur-10', 'sylhet--companiganj']);
+    await geo.areasFromMemory(ids);
+    expect(reads.index).toBe(1);
   });
 });

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { curlExample } from '../../lib/curl-example';
+import { sendJsonText } from '../../lib/json-answer';
 import type { GeoService } from './geo.service';
 
 /**
@@ -47,7 +48,9 @@ export function geoRoutes(deps: { geo: GeoService }) {
           response: { 200: districtListSchema },
         },
       },
-      async (_request, reply) => cacheable(reply, await geo.listDistricts()),
+      // The shared answer goes out as serialised once (issue 16, hot reads).
+      async (_request, reply) =>
+        sendJsonText(reply.header('cache-control', referenceCache), await geo.districtsJson()),
     );
     r.get(
       '/areas',
@@ -73,7 +76,8 @@ export function geoRoutes(deps: { geo: GeoService }) {
           response: { 200: areaSearchResultSchema },
         },
       },
-      async (request, reply) => cacheable(reply, await geo.searchAreas(request.query)),
+      async (request, reply) =>
+        sendJsonText(reply.header('cache-control', referenceCache), await geo.searchAreasJson(request.query)),
     );
     r.get(
       '/zones',

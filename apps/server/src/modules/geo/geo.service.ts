@@ -1,7 +1,9 @@
 import {
   type Area,
   type AreaSearchHit,
+  areaSearchResultSchema,
   type District,
+  districtListSchema,
   type Hub,
   normalizeSearchText,
   type Zone,
@@ -9,6 +11,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
+import { serialiseAnswer } from '../../lib/json-answer';
 import { type AreaSearchIndex, createAreaSearchIndex } from './area-search-index';
 import { createGeoRepository, type GeoRepository } from './geo.repository';
 
@@ -39,14 +42,21 @@ function toArea(row: AreaRow): Area {
  */
 const districtsTtlMs = 5_000;
 
+/**
+ * Search answers kept as sent, per index snapshot (a new index starts empty): the pickers send the
+ * same few prefixes over and over. Past this many distinct searches the store starts again.
+ */
+const maxKeptSearches = 1_000;
+
 export type GeoService = ReturnType<typeof createGeoService>;
 
 /** Reference geography for pickers, pricing and routing: read-only, public. */
 export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; now?: () => number }) {
   const repo = deps.repo ?? createGeoRepository(deps.db);
   const now = deps.now ?? Date.now;
-  let districts: { expires: number; value: Promise<List<District>> } | undefined;
+  let districts: { expires: number; value: Promise<{ list: List<District>; json: string }> } | undefined;
   let searchIndex: Promise<AreaSearchIndex> | undefined;
+  const searchAnswers = new WeakMap<AreaSearchIndex, Map<string, string>>();
 
   function loadIndex(): Promise<AreaSearchIndex> {
     const loading = repo.listAreasForSearch().then(createAreaSearchIndex);
@@ -68,7 +78,33 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
     return district;
   }
 
-  async function loadDistricts(): Promise<List<District>> {
+  async function loadDistricts(): Promise<{ list: List<District>; json: string }> {
+    const answer = await readDistricts();
+    return { list: answer, json: serialiseAnswer(districtListSchema, answer) };
+  }
+
+  function sharedDistricts() {
+    if (districts && districts.expires > now()) return districts.value;
+    // The promise is shared, so requests arriving while the query runs wait for it too.
+    const value = loadDistricts();
+    districts = { expires: now() + districtsTtlMs, value };
+    value.catch(() => {
+      if (districts?.value === value) districts = undefined;
+    });
+    return value;
+  }
+
+  function searchIn(index: AreaSearchIndex, text: string, limit: number): List<AreaSearchHit> {
+    return list(
+      index.search(text, limit).map((r) => ({
+        ...toArea(r),
+        districtNameEn: r.district_name_en,
+        districtNameBn: r.district_name_bn,
+      })),
+    );
+  }
+
+  async function readDistricts(): Promise<List<District>> {
     const rows = await repo.listDistricts();
     return list(
       rows.map((r) => ({
@@ -85,15 +121,27 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
   }
 
   return {
-    listDistricts(): Promise<List<District>> {
-      if (districts && districts.expires > now()) return districts.value;
-      // The promise is shared, so requests arriving while the query runs wait for it too.
-      const value = loadDistricts();
-      districts = { expires: now() + districtsTtlMs, value };
-      value.catch(() => {
-        if (districts?.value === value) districts = undefined;
-      });
-      return value;
+    async listDistricts(): Promise<List<District>> {
+      return (await sharedDistricts()).list;
+    },
+
+    /** The district list as the route sends it, serialised once per shared answer (issue 16). */
+    async districtsJson(): Promise<string> {
+      return (await sharedDistricts()).json;
+    },
+
+    /**
+     * Areas by id from the in-memory snapshot the search uses (the public calculator, issue 16):
+     * no query; a change of coverage arrives with the geography's NOTIFY, a moment after commit.
+     */
+    async areasFromMemory(ids: readonly string[]): Promise<Map<string, Area>> {
+      const index = await areaIndex();
+      const found = new Map<string, Area>();
+      for (const id of ids) {
+        const row = index.get(id);
+        if (row) found.set(id, toArea(row));
+      }
+      return found;
     },
 
     /** Areas by id (pricing reads the pickup and delivery areas in one query); unknown ids are missing. */
@@ -113,14 +161,29 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
       const text = normalizeSearchText(input.q);
       // Only punctuation: nothing to look for.
       if (!text) return list([]);
-      const rows = (await areaIndex()).search(text, input.limit);
-      return list(
-        rows.map((r) => ({
-          ...toArea(r),
-          districtNameEn: r.district_name_en,
-          districtNameBn: r.district_name_bn,
-        })),
-      );
+      return searchIn(await areaIndex(), text, input.limit);
+    },
+
+    /**
+     * The search's answer as the route sends it: the same search, serialised once per query and
+     * index snapshot and then sent as kept (issue 16).
+     */
+    async searchAreasJson(input: { q: string; limit: number }): Promise<string> {
+      const text = normalizeSearchText(input.q);
+      if (!text) return serialiseAnswer(areaSearchResultSchema, list([]));
+      const index = await areaIndex();
+      let answers = searchAnswers.get(index);
+      if (!answers) {
+        answers = new Map();
+        searchAnswers.set(index, answers);
+      }
+      const key = `${input.limit}:${text}`;
+      const kept = answers.get(key);
+      if (kept !== undefined) return kept;
+      const json = serialiseAnswer(areaSearchResultSchema, searchIn(index, text, input.limit));
+      if (answers.size >= maxKeptSearches) answers.clear();
+      answers.set(key, json);
+      return json;
     },
 
     /**

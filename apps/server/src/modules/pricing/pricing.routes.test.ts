@@ -6,10 +6,12 @@ import {
   pricePlanSchema,
   pricingMessages,
 } from '@dak/domain/pricing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addMember } from '../../../test/fixtures';
 import { createTestApp, registerMerchant, type TestApp, useTestApp } from '../../../test/helpers';
 import { seedParcelCategories } from '../../db/seed/parcel-categories';
+import { defaultPlanTtlMs } from './pricing.service';
 
 const t = useTestApp();
 
@@ -163,12 +165,18 @@ describe('GET /charge (public calculator)', () => {
         .execute();
     await cover(false);
     try {
-      const res = await quote({ deliveryAreaId: areas.sylhet });
-      expect(res.statusCode).toBe(400);
-      expect(errorOf(res)).toMatchObject({
-        code: 'AREA_NOT_COVERED',
-        message: 'We do not deliver to this area yet',
-      });
+      // The public calculator reads areas from memory, refreshed by the change's NOTIFY.
+      await vi.waitFor(
+        async () => {
+          const res = await quote({ deliveryAreaId: areas.sylhet });
+          expect(res.statusCode).toBe(400);
+          expect(errorOf(res)).toMatchObject({
+            code: 'AREA_NOT_COVERED',
+            message: 'We do not deliver to this area yet',
+          });
+        },
+        { timeout: 5_000, interval: 50 },
+      );
       const pickup = await quote({ pickupAreaId: areas.sylhet });
       expect(errorOf(pickup)).toMatchObject({
         code: 'AREA_NOT_COVERED',
@@ -177,6 +185,13 @@ describe('GET /charge (public calculator)', () => {
     } finally {
       await cover(true);
     }
+    await vi.waitFor(
+      async () => expect((await quote({ deliveryAreaId: areas.sylhet })).statusCode).toBe(200),
+      {
+        timeout: 5_000,
+        interval: 50,
+      },
+    );
   });
 
   it('adds category and variant surcharges, and the exchange surcharge', async () => {
@@ -225,12 +240,62 @@ describe('GET /charge (public calculator)', () => {
     }
   });
 
+  it('quotes from memory: no area read per request, the default plan kept a few seconds (issue 16)', async () => {
+    const { db } = t.database;
+    // A change made with the triggers off sends no NOTIFY: only a calculator that reads the
+    // database per request could see it.
+    const silently = (isCovered: boolean) =>
+      db.transaction().execute(async (trx) => {
+        await sql`set local session_replication_role = replica`.execute(trx);
+        await trx
+          .updateTable('areas')
+          .set({ is_covered: isCovered })
+          .where('id', '=', areas.sylhet)
+          .execute();
+      });
+    await silently(false);
+    try {
+      expect((await quote({ deliveryAreaId: areas.sylhet })).statusCode).toBe(200);
+    } finally {
+      await silently(true);
+    }
+
+    const setPlan = (p: object) =>
+      db
+        .updateTable('price_plans')
+        .set({ plan: JSON.stringify(p) })
+        .where('id', '=', 'default')
+        .execute();
+    const dearer = {
+      ...defaultPricePlan,
+      rates: {
+        ...defaultPricePlan.rates,
+        same_city: { ...defaultPricePlan.rates.same_city, upTo1kg: 9_000 },
+      },
+    };
+    expect((await quote()).json()).toMatchObject({ deliveryCharge: 70 });
+    await setPlan(dearer);
+    try {
+      expect((await quote()).json()).toMatchObject({ deliveryCharge: 70 });
+      t.clock.advance(defaultPlanTtlMs - 1);
+      expect((await quote()).json()).toMatchObject({ deliveryCharge: 70 });
+      t.clock.advance(1);
+      expect((await quote()).json()).toMatchObject({ deliveryCharge: 90 });
+    } finally {
+      await setPlan(defaultPricePlan);
+      t.clock.advance(defaultPlanTtlMs);
+    }
+    expect((await quote()).json()).toMatchObject({ deliveryCharge: 70 });
+  });
+
   it('answers with DESIGN.md prices even if staff leave no plan marked default', async () => {
     await t.database.db
       .updateTable('price_plans')
       .set({ is_default: false })
       .where('id', '=', 'default')
       .execute();
+    // The calculator keeps the default plan a few seconds.
+    t.clock.advance(defaultPlanTtlMs);
     try {
       expect((await quote()).json()).toMatchObject({ deliveryCharge: 70, pricePlanId: 'default' });
     } finally {
@@ -239,6 +304,7 @@ describe('GET /charge (public calculator)', () => {
         .set({ is_default: true })
         .where('id', '=', 'default')
         .execute();
+      t.clock.advance(defaultPlanTtlMs);
     }
   });
 });
@@ -420,6 +486,7 @@ describe('GET /parcel-categories', () => {
         .where('id', '=', 'default')
         .execute();
     await setPlan(plan);
+    t.clock.advance(defaultPlanTtlMs);
     try {
       const { items } = await list();
       expect(items.find((c) => c.id === 'liquid')?.surcharge).toBe(12.5);
@@ -428,6 +495,7 @@ describe('GET /parcel-categories', () => {
       });
     } finally {
       await setPlan(defaultPricePlan);
+      t.clock.advance(defaultPlanTtlMs);
     }
   });
 

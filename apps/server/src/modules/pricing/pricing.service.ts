@@ -45,6 +45,12 @@ const builtInDefault: LoadedPlan = {
   plan: defaultPricePlan,
 };
 
+/**
+ * The public calculator's default plan is read once and kept this long (on the app's clock): no
+ * route changes a plan today, so a change by hand shows within this time (issue 16, hot reads).
+ */
+export const defaultPlanTtlMs = 5_000;
+
 /** A refusal that names the query field, in the same shape as a schema failure's details. */
 function fieldError(code: ErrorCode, field: string, message: string, extra: Record<string, unknown> = {}) {
   return new AppError(code, message, { fields: [{ path: `querystring.${field}`, message }], ...extra });
@@ -83,6 +89,19 @@ export function createPricingService(deps: {
     return row ? load(row) : builtInDefault;
   }
 
+  let keptDefault: { expires: number; value: Promise<LoadedPlan> } | undefined;
+  /** The default plan for the public calculator: one read (and one schema parse) per few seconds. */
+  function sharedDefaultPlan(): Promise<LoadedPlan> {
+    const at = clock.now().getTime();
+    if (keptDefault && keptDefault.expires > at) return keptDefault.value;
+    const value = defaultPlan();
+    keptDefault = { expires: at + defaultPlanTtlMs, value };
+    value.catch(() => {
+      if (keptDefault?.value === value) keptDefault = undefined;
+    });
+    return value;
+  }
+
   async function planOfShop(shopId: string, trx?: Executor): Promise<LoadedPlan> {
     const row = await repo.findPlanOfShop(shopId, trx);
     if (!row) throw new AppError('NOT_FOUND', 'Shop not found');
@@ -95,6 +114,15 @@ export function createPricingService(deps: {
     areas(ids: string[]): Promise<Map<string, Area>>;
     category(id: string): Promise<{ id: string; surcharge_poisha: number } | undefined>;
     variant(id: string, categoryId: string): Promise<{ id: string; surcharge_poisha: number } | undefined>;
+  };
+  /**
+   * The public calculator's lookup: areas from the geography's in-memory snapshot (refreshed by
+   * its NOTIFY), the catalogue from the database (only when a category is asked for).
+   */
+  const publicLookup: Lookup = {
+    areas: (ids) => geo.areasFromMemory(ids),
+    category: (id) => repo.findCategory(id),
+    variant: (id, categoryId) => repo.findVariant(id, categoryId),
   };
   /** The lookup on the pool, or on the caller's transaction when it holds one. */
   const dbLookup = (trx?: Executor): Lookup => ({
@@ -214,7 +242,7 @@ export function createPricingService(deps: {
     /** The public calculator: default plan, up to 10 kg, counted per IP. */
     async quotePublic(input: ChargeQuery & { ip: string }): Promise<ChargeQuote> {
       await deps.rateLimiter.consume(`charge:ip:${input.ip}`, deps.limits.chargePerIpPerMinute, 60);
-      return quote(await defaultPlan(), input, weightLimits.calculatorMaxGrams);
+      return quote(await sharedDefaultPlan(), input, weightLimits.calculatorMaxGrams, publicLookup);
     },
 
     /**
@@ -222,7 +250,7 @@ export function createPricingService(deps: {
      * that quote several areas for one visitor's request, which is counted where it arrives.
      */
     async quoteDefault(query: ChargeQuery): Promise<ChargeQuote> {
-      return quote(await defaultPlan(), query, weightLimits.calculatorMaxGrams);
+      return quote(await sharedDefaultPlan(), query, weightLimits.calculatorMaxGrams, publicLookup);
     },
 
     /**

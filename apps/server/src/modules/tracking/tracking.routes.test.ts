@@ -1,7 +1,10 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, caller, signInStaff } from '../../../test/fixtures';
 import { createTestApp, type TestApp, useTestApp } from '../../../test/helpers';
 import { type BookingMerchant, bookingMerchant, bookParcel, walk } from '../../../test/operations-fixtures';
+import { createRateLimiter } from '../../plugins/rate-limit';
+import { createTrackingService } from './tracking.service';
 
 const t = useTestApp();
 const call = caller(t);
@@ -237,5 +240,33 @@ describe('rate limit', () => {
     const refused = await track(foreign.trackingId);
     expect(refused.statusCode).toBe(429);
     expect((await track(own.trackingId)).statusCode).toBe(200);
+  });
+});
+
+describe('public tracking as a prepared statement (issue 16)', () => {
+  it('parses and plans its one query once per connection, and answers as the route does', async () => {
+    const { trackingId } = await bookParcel(t, merchant);
+    // One connection, so the statements it holds are the ones this service prepared.
+    const pool = new pg.Pool({ connectionString: t.database.url, max: 1 });
+    try {
+      const tracking = createTrackingService({
+        db: t.database.db,
+        pool,
+        rateLimiter: createRateLimiter({ db: t.database.db, clock: t.clock }),
+        limits: { trackingPerIpPerMinute: 1_000 },
+      });
+      const first = await tracking.byTrackingId({ trackingId, ip: '203.0.113.9' });
+      const again = await tracking.byTrackingId({ trackingId: trackingId.toLowerCase(), ip: '203.0.113.9' });
+      expect(again).toEqual(first);
+      const { rows } = await pool.query<{ name: string }>(
+        'select name from pg_prepared_statements order by name',
+      );
+      expect(rows.map((r) => r.name)).toEqual(['dak_public_tracking_by_tracking_id']);
+      expect(JSON.parse(JSON.stringify(first))).toEqual(
+        (await call('GET', `/tracking/${trackingId}`)).json(),
+      );
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -12,7 +12,7 @@ import type { RateLimits } from '../../config';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { RateLimiter } from '../../plugins/rate-limit';
-import { createTrackingRepository } from './tracking.repository';
+import { createTrackingRepository, type Queryable } from './tracking.repository';
 
 /**
  * Public tracking: what a customer may see of a parcel. Built from an allow-list of columns
@@ -21,10 +21,12 @@ import { createTrackingRepository } from './tracking.repository';
  */
 export function createTrackingService(deps: {
   db: Kysely<DB>;
+  /** The API's pool, for the public view's prepared statement. */
+  pool: Queryable;
   rateLimiter: RateLimiter;
   limits: Pick<RateLimits, 'trackingPerIpPerMinute'>;
 }) {
-  const repo = createTrackingRepository(deps.db);
+  const repo = createTrackingRepository(deps.db, deps.pool);
 
   /** Over the limit: 429 saying to wait a minute (the details keep retryAfterSeconds). */
   async function limit(ip: string) {
