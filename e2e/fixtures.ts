@@ -239,12 +239,23 @@ export async function signedInContext(
   return { context, page: await context.newPage() };
 }
 
-/** Closes every toast and waits until none shows, so screenshots show the page itself. */
+/**
+ * Closes every toast and waits until none shows, so screenshots show the page itself. A live
+ * notification (a status move the test just made) may arrive while this runs: each look closes
+ * what has come since.
+ */
 export async function closeToasts(page: Page) {
-  for (const button of await page.locator('.Toastify__close-button').all()) {
-    await button.click().catch(() => undefined);
-  }
-  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 5_000 }).toBe(0);
+  await expect
+    .poll(
+      async () => {
+        for (const button of await page.locator('.Toastify__close-button').all()) {
+          await button.click().catch(() => undefined);
+        }
+        return page.locator('.Toastify__toast').count();
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(0);
 }
 
 const loading = '.ant-spin-spinning, .ant-skeleton';

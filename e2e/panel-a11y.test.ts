@@ -117,6 +117,12 @@ const knownExceptions: { rule: string; path?: string; html?: RegExp; reason: str
     reason: "antd's Tabs, as on /parcels: the overflow menu button inside role=tablist",
   },
   {
+    rule: 'aria-required-children',
+    path: '/developer-apis',
+    reason:
+      "antd's Tabs, as on /parcels: at 360 px the three tabs overflow into the menu button inside role=tablist",
+  },
+  {
     rule: 'scrollable-region-focusable',
     path: '/ops/pickups',
     reason: "antd's Table scrolls sideways with no focusable cell while empty (no parcel waits)",
@@ -125,7 +131,7 @@ const knownExceptions: { rule: string; path?: string; html?: RegExp; reason: str
 
 const excepted = (rule: string, path: string, html: string) =>
   knownExceptions.some(
-    (e) => e.rule === rule && (!e.path || e.path === path) && (!e.html || e.html.test(html)),
+    (e) => e.rule === rule && (!e.path || e.path === path.split('?')[0]) && (!e.html || e.html.test(html)),
   );
 
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { configureApiClient } from '../lib/api-client';
 import { i18n, loadConsoleStrings } from '../lib/i18n';
 import { endSession } from '../lib/session';
+import { OfflineNotice } from './offline-notice';
 import { PageLoading } from './page-loading';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
@@ -316,9 +317,16 @@ export const router = createBrowserRouter([
       {
         path: '503',
         ...titled('pageTitles.unavailable'),
-        lazy: async () => ({
-          Component: (await import('./routes/public/service-unavailable-page')).ServiceUnavailablePage,
-        }),
+        lazy: async () => {
+          try {
+            return {
+              Component: (await import('./routes/public/service-unavailable-page')).ServiceUnavailablePage,
+            };
+          } catch {
+            // The server that would send the page's script is the one that is down.
+            return { Component: OfflineNotice };
+          }
+        },
       },
       {
         path: '*',
