@@ -249,7 +249,7 @@ export async function closeToasts(page: Page) {
     .poll(
       async () => {
         for (const button of await page.locator('.Toastify__close-button').all()) {
-          await button.click().catch(() => undefined);
+          await button.click({ timeout: 1_000 }).catch(() => undefined);
         }
         return page.locator('.Toastify__toast').count();
       },
