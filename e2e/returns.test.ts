@@ -168,8 +168,19 @@ describe('returned parcels, return approvals and call logs', () => {
     // A reattempt for the first: the issue reason is required.
     await firstRow.getByRole('button', { name: 'Ask for reattempt' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Send request' }).click();
-    await dialog.getByText('Please select an issue reason').waitFor();
+    // A press during the dialog's opening animation can miss: press until the message shows.
+    await expect
+      .poll(
+        async () => {
+          await dialog
+            .getByRole('button', { name: 'Send request' })
+            .click({ timeout: 2_000 })
+            .catch(() => undefined);
+          return dialog.getByText('Please select an issue reason').isVisible();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await chooseReattemptReason(
       page,
       'Customer confirmed they will receive it',
