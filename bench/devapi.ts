@@ -1,4 +1,4 @@
-import { deadline, machine, median, percentile, registerShop, startBench } from './lib';
+import { deadline, machine, median, percentile, registerShop, startBench, verdict } from './lib';
 
 /**
  * The developer API's single booking against the merchant panel's (issue 15, item 2;
@@ -104,7 +104,15 @@ export async function runDevApiBench() {
         row('panel: owner session', panel, panelRate),
         row('developer API: key (parcels:write)', api, apiRate),
         '',
-        `developer API / panel: **${ratio.toFixed(2)}** (rounds: ${perRound.join(', ')}); goal ≥ ${goal}: ${ratio >= goal ? 'pass' : 'FAIL'}`,
+        `developer API / panel: **${ratio.toFixed(2)}** (rounds: ${perRound.join(', ')}); goal ≥ ${goal}: ${verdict(
+          {
+            bench: 'devapi',
+            measure: 'developer API / panel bookings per second',
+            value: ratio.toFixed(2),
+            goal: `≥ ${goal}`,
+            pass: ratio >= goal,
+          },
+        )}`,
       ].join('\n'),
     );
   } finally {

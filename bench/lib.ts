@@ -135,3 +135,41 @@ export function deadline(ms: number, cleanUp: () => Promise<void>) {
   }, ms);
   return () => clearTimeout(guard);
 }
+
+/** One measured figure against its goal, for the summary `npm run bench` prints at the end. */
+export type Verdict = {
+  /** The bench that measured it (api, list, day, …). */
+  bench: string;
+  /** What was measured, e.g. "GET /api/v1/districts real / bare". */
+  measure: string;
+  /** The figure, as printed (e.g. "0.62", "11.4 ms"). */
+  value: string;
+  /** The goal, as printed (e.g. "≥ 0.5", "< 30 ms"). */
+  goal: string;
+  pass: boolean;
+};
+
+const verdicts: Verdict[] = [];
+
+/** Records a figure and its goal; returns "pass" or "FAIL" for the bench's own table. */
+export function verdict(v: Verdict): 'pass' | 'FAIL' {
+  verdicts.push(v);
+  return v.pass ? 'pass' : 'FAIL';
+}
+
+/** Every figure recorded so far, as a Markdown table with the machine's load, and how many failed. */
+export function verdictSummary(): { table: string; failed: number } {
+  const rows = verdicts.map(
+    (v) => `| ${v.bench} | ${v.measure} | ${v.value} | ${v.goal} | ${v.pass ? 'pass' : 'FAIL'} |`,
+  );
+  return {
+    table: [
+      machine(),
+      '',
+      '| bench | measure | figure | goal | result |',
+      '| --- | --- | ---: | --- | --- |',
+      ...rows,
+    ].join('\n'),
+    failed: verdicts.filter((v) => !v.pass).length,
+  };
+}

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { runBulkBench } from './bulk';
 import { runDashboardBench } from './dashboard';
 import { runDevApiBench } from './devapi';
-import { type Bench, ok, registerShop, startBench } from './lib';
+import { type Bench, ok, registerShop, startBench, verdict, verdictSummary } from './lib';
 import { runListBench } from './list';
 import { runMoneyBench } from './money';
 import { runWebhooksBench } from './webhooks';
@@ -127,7 +127,13 @@ async function runApiBench() {
       const ratio = realRps / bareRps;
       rows.push(
         `| \`GET ${path}\` | ${Math.round(bareRps)} | ${Math.round(realRps)} | ${ratio.toFixed(3)} | ` +
-          `≥ ${target} ${ratio >= target && failures === 0 ? 'pass' : 'FAIL'} | ${mean(realRuns, 'p99Ms').toFixed(1)} | ${failures} |`,
+          `≥ ${target} ${verdict({
+            bench: 'api',
+            measure: `GET ${path.split('?')[0]} real / bare req/s`,
+            value: ratio.toFixed(2),
+            goal: `≥ ${target}, 0 failures`,
+            pass: ratio >= target && failures === 0,
+          })} | ${mean(realRuns, 'p99Ms').toFixed(1)} | ${failures} |`,
       );
     }
 
@@ -172,6 +178,10 @@ async function main() {
     console.log(`\n## bench ${name}\n`);
     await benches[name]?.();
   }
+  // Every figure with a goal, in one table: what a reader of docs/performance.md compares.
+  const summary = verdictSummary();
+  console.log(`\n## Summary: each figure against its goal\n\n${summary.table}\n`);
+  console.log(summary.failed === 0 ? 'Every goal holds.' : `${summary.failed} goal(s) not met.`);
 }
 
 main().catch((error: unknown) => {
