@@ -104,6 +104,9 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-gpu',
       '--disable-background-networking',
       '--disable-dev-shm-usage',
+      // The app turns antd's animations off for reduced motion: a click never lands on a dialog
+      // or drawer still sliding in (the cause of two flaky journeys).
+      '--force-prefers-reduced-motion',
     ],
   });
 }
