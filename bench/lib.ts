@@ -113,7 +113,7 @@ export async function registerShop(app: FastifyInstance) {
     },
     token,
   );
-  return { token, shopId, userId: reg.user.id as string, pickupLocationId: pickup.id as string };
+  return { token, shopId, phone, userId: reg.user.id as string, pickupLocationId: pickup.id as string };
 }
 
 export const percentile = (xs: readonly number[], p: number) =>

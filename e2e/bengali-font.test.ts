@@ -35,7 +35,9 @@ const bengali = /[\u0980-\u09FF]/;
 
 /**
  * Adds probes for every weight the UI could ask for (in the body's font, an antd button's and a
- * heading's), then asks Chromium which fonts drew each element whose own text has Bengali in it.
+ * heading's) and for every monospace family (our tracking-id stack, a bare <code> as the blog's
+ * markdown writes it, antd's code text where the page has antd's Typography), then asks Chromium
+ * which fonts drew each element whose own text has Bengali in it.
  */
 async function drawnFonts(page: Page, buttonClass = 'ant-btn ant-btn-primary'): Promise<Drawn[]> {
   await page.evaluate((buttonClassName) => {
@@ -53,6 +55,23 @@ async function drawnFonts(page: Page, buttonClass = 'ant-btn ant-btn-primary'): 
     button.className = buttonClassName;
     button.textContent = 'সংরক্ষণ ৳';
     probes.append(heading, button);
+    // Monospace: a tracking ID's stack (merchant.css, track.css), the user agent's <code>.
+    const mono = document.createElement('span');
+    mono.className = 'tracking-id';
+    mono.textContent = 'আইডি ১২৩৪';
+    const code = document.createElement('code');
+    code.textContent = 'কোড ৳৫০';
+    probes.append(mono, code);
+    // antd's <Typography.Text code>: its scoped class copied from the page's own Typography.
+    const typography = document.querySelector('.ant-typography');
+    if (typography) {
+      const text = document.createElement('span');
+      text.className = typography.className;
+      const antdCode = document.createElement('code');
+      antdCode.textContent = 'কোড ১২';
+      text.append(antdCode);
+      probes.append(text);
+    }
     document.body.append(probes);
   }, buttonClass);
   await page.evaluate(() => document.fonts.ready);
@@ -153,6 +172,10 @@ describe('Bengali and the taka sign on a device without a Bengali font', () => {
       const drawn = await drawnFonts(page);
       // The bold values of the cards (৳0 / ৳০) and, in Bengali, the 700 brand are among those checked.
       expect(drawn.some((d) => d.text.startsWith('৳') && d.weight === '600')).toBe(true);
+      // The monospace probes were checked: our stack, the bare <code>, antd's code.
+      expect(drawn.filter((d) => /monospace/.test(d.family)).map((d) => d.text)).toEqual(
+        expect.arrayContaining(['আইডি ১২৩৪', 'কোড ৳৫০', 'কোড ১২']),
+      );
       if (lang === 'bn') expect(drawn.some((d) => d.text === 'ডাক' && d.weight === '700')).toBe(true);
       expect(boxed(drawn)).toEqual([]);
       await context.close();
@@ -203,6 +226,9 @@ describe('Bengali and the taka sign on a device without a Bengali font', () => {
     await page.waitForLoadState('networkidle');
     const drawn = await drawnFonts(page, 'btn btn--primary');
     expect(drawn.some((d) => Number(d.weight) >= 600)).toBe(true);
+    // The logo (700), a heading, the button, and the markdown's <code> in a monospace family.
+    expect(drawn.some((d) => d.text === 'ডাক' && d.weight === '700')).toBe(true);
+    expect(drawn.some((d) => d.text === 'কোড ৳৫০' && /monospace/.test(d.family))).toBe(true);
     expect(boxed(drawn)).toEqual([]);
     await context.close();
   }, 60_000);

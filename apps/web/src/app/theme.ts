@@ -16,6 +16,20 @@ export const fontStack = [
   'sans-serif',
 ].join(', ');
 
+/**
+ * Monospace (antd's code text, as --font-mono in styles/base.css): "Dak Bengali" first again, as
+ * no monospace font has Bengali and antd's own stack drew it as boxes.
+ */
+export const monoFontStack = [
+  '"Dak Bengali"',
+  'ui-monospace',
+  'SFMono-Regular',
+  'Menlo',
+  'Consolas',
+  '"Liberation Mono"',
+  'monospace',
+].join(', ');
+
 /** Bangladesh green, with plain surfaces that stay readable on a cheap phone screen in sunlight. */
 export const brandColor = '#006a4e';
 
@@ -34,6 +48,7 @@ export const theme: ThemeConfig = {
     colorBgLayout: '#f5f7f6',
     borderRadius: 8,
     fontFamily: fontStack,
+    fontFamilyCode: monoFontStack,
     fontSize: 15,
     controlHeight: 40,
     controlHeightLG: 46,
