@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { pagerTotal } from './lists';
 import {
   cappedCount,
   defaultParcelListPreferences,
   excludedStatusOf,
   extraTabsOf,
-  pagerTotal,
   parcelExportFileName,
   parcelExportFiltersSchema,
   parcelExportProgress,

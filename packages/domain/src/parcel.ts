@@ -180,7 +180,7 @@ export type ParcelDetail = z.infer<typeof parcelDetailSchema>;
  * than its page).
  */
 export const parcelListSchema = listSchema(parcelSchema).extend({
-  countCapped: z.boolean().meta({
+  countCapped: z.boolean().default(false).meta({
     description: 'True when more parcels match than the list counts (10 000): count is then that cap',
   }),
 });
