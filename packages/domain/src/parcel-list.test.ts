@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { pagerTotal } from './lists';
 import {
+  cappedCount,
   defaultParcelListPreferences,
   excludedStatusOf,
   extraTabsOf,
   parcelExportFileName,
   parcelExportFiltersSchema,
   parcelExportProgress,
+  parcelListCountCap,
   parcelListExtraTabs,
   parcelListPreferencesSchema,
   preselectedReturnDecision,
@@ -126,5 +129,28 @@ describe('reattempt and prepayment preferences', () => {
     expect(
       excludedStatusOf({ prepaymentPreference: 'show' }, { tab: null, searching: false }),
     ).toBeUndefined();
+  });
+});
+
+describe('the capped count', () => {
+  it('is ten thousand, and a count past it shows the cap and says it stopped', () => {
+    expect(parcelListCountCap).toBe(10_000);
+    expect(cappedCount(9_999)).toEqual({ count: 9_999, countCapped: false });
+    expect(cappedCount(10_000)).toEqual({ count: 10_000, countCapped: false });
+    expect(cappedCount(10_001)).toEqual({ count: 10_000, countCapped: true });
+    expect(cappedCount(4, 3)).toEqual({ count: 3, countCapped: true });
+  });
+
+  it('lets the pager go on past the cap while pages come back full', () => {
+    const capped = { count: 10_000, countCapped: true, pageSize: 20 };
+    // Within the cap: the cap's 500 pages.
+    expect(pagerTotal({ ...capped, page: 1, itemsOnPage: 20 })).toBe(10_000);
+    // On the cap's last page, full: one page more.
+    expect(pagerTotal({ ...capped, page: 500, itemsOnPage: 20 })).toBe(10_001);
+    expect(pagerTotal({ ...capped, page: 501, itemsOnPage: 20 })).toBe(10_021);
+    // A page that is not full is the last.
+    expect(pagerTotal({ ...capped, page: 503, itemsOnPage: 7 })).toBe(10_047);
+    // An exact count is the pager's total whatever the page.
+    expect(pagerTotal({ count: 45, countCapped: false, pageSize: 20, page: 3, itemsOnPage: 5 })).toBe(45);
   });
 });

@@ -68,6 +68,20 @@ export const parcelExportMessages = keyed('parcelExport', {
   failed: 'The export could not be built. Try again; if it fails again, contact support.',
 } as const);
 
+// Counting ---------------------------------------------------------------------------------------
+
+/**
+ * The parcel list counts matching parcels up to this many (issue 16): a busy shop's count read
+ * every row that matched; past the cap the list says "10,000+" and its pages go on one by one.
+ * Exports count exactly (their progress needs the whole).
+ */
+export const parcelListCountCap = 10_000;
+
+/** A count read at most `cap + 1` rows deep: the figure to show and whether it stopped at the cap. */
+export function cappedCount(counted: number, cap: number = parcelListCountCap) {
+  return { count: Math.min(counted, cap), countCapped: counted > cap };
+}
+
 // Preferences ------------------------------------------------------------------------------------
 
 /** Columns a merchant may hide on the computer table; the tracking ID is always shown. */

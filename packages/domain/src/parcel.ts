@@ -174,7 +174,16 @@ export const parcelDetailSchema = parcelSchema.extend({
 });
 export type ParcelDetail = z.infer<typeof parcelDetailSchema>;
 
-export const parcelListSchema = listSchema(parcelSchema);
+/**
+ * A page of the parcel list. `count` stops at `parcelListCountCap` (parcel-list.ts): past it the
+ * server stops counting and says so with `countCapped` (issue 16: a busy shop's count cost more
+ * than its page).
+ */
+export const parcelListSchema = listSchema(parcelSchema).extend({
+  countCapped: z.boolean().default(false).meta({
+    description: 'True when more parcels match than the list counts (10 000): count is then that cap',
+  }),
+});
 
 export const parcelDeletedSchema = z.object({
   id: z.string(),

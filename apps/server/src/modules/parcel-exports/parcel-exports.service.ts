@@ -130,7 +130,12 @@ export function createParcelExportsService(deps: {
     let rowCount: number | null = null;
     let done = 0;
     for (;;) {
-      const page = await parcels.list(row.shop_id, { ...filters, limit: pageSize, offset });
+      const page = await parcels.list(
+        row.shop_id,
+        { ...filters, limit: pageSize, offset },
+        // Progress is a share of the whole: the list's capped count would stall it at the cap.
+        { exactCount: rowCount === null },
+      );
       rowCount ??= page.count;
       for (const parcel of page.items) {
         const values: Record<string, unknown> = {};

@@ -1,4 +1,5 @@
 import { type ParcelDetail, type ParcelListQuery, parcelMessages } from '@dak/domain/parcel';
+import { parcelListCountCap } from '@dak/domain/parcel-list';
 import { parcelStatusGroups, statusGroupOf } from '@dak/domain/parcel-status';
 import { normalizePhone } from '@dak/domain/phone';
 import { normalizeTrackingId } from '@dak/domain/tracking-id';
@@ -61,9 +62,13 @@ export type ParcelLoader = ReturnType<typeof parcelLoader>;
 export function createParcelQueries(deps: { repo: ParcelsRepository; load: ParcelLoader }) {
   const { repo, load } = deps;
   return {
-    async list(shopId: string, query: ParcelListQuery) {
+    /**
+     * A page of the shop's parcels. The count stops at the list's cap (`countCapped` says so);
+     * `exactCount` counts every match (exports, whose progress is a share of the whole).
+     */
+    async list(shopId: string, query: ParcelListQuery, options: { exactCount?: boolean } = {}) {
       const statuses = statusesOf(query);
-      if (statuses?.length === 0) return { items: [], count: 0 };
+      if (statuses?.length === 0) return { items: [], count: 0, countCapped: false };
       const filter: ParcelListFilter = {
         shopId,
         statuses,
@@ -75,6 +80,7 @@ export function createParcelQueries(deps: { repo: ParcelsRepository; load: Parce
         sort: query.sort === 'createdAt:asc' ? 'asc' : 'desc',
         limit: query.limit,
         offset: query.offset,
+        countCap: options.exactCount ? null : parcelListCountCap,
       };
       // A date means the whole Dhaka day; an instant means itself.
       if (query.from)
@@ -86,7 +92,8 @@ export function createParcelQueries(deps: { repo: ParcelsRepository; load: Parce
           filter.createdBefore = next;
         } else filter.createdUntil = new Date(query.to);
       }
-      return pageOf(await repo.list(filter), toParcel);
+      const page = await repo.list(filter);
+      return { ...pageOf(page, toParcel), countCapped: page.countCapped };
     },
 
     async get(shopId: string, parcelId: string): Promise<ParcelDetail> {

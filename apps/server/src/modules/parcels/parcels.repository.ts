@@ -1,3 +1,4 @@
+import { cappedCount } from '@dak/domain/parcel-list';
 import type { ParcelStatus, PaymentStatus } from '@dak/domain/parcel-status';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import { containing } from '../../db/queries';
@@ -19,6 +20,8 @@ export type ParcelListFilter = {
   sort: 'asc' | 'desc';
   limit: number;
   offset: number;
+  /** Count at most this many (the answer says when it stopped there); null counts every match. */
+  countCap: number | null;
 };
 
 /** SQL for parcels and their events (read only: parcel-transitions writes them); every method takes an optional transaction. */
@@ -69,7 +72,10 @@ export function createParcelsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** One page and how many match in all. */
+    /**
+     * One page and how many match in all, or up to `countCap`: the count reads at most cap + 1
+     * rows, so a busy shop's first page does not pay for counting every parcel it ever had.
+     */
     async list(filter: ParcelListFilter, trx: Executor = db) {
       const { statuses, search } = filter;
       const matching = trx
@@ -118,9 +124,20 @@ export function createParcelsRepository(db: Kysely<DB>) {
           .limit(filter.limit)
           .offset(filter.offset)
           .execute(),
-        matching.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        filter.countCap === null
+          ? matching.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+          : trx
+              .selectFrom(
+                matching
+                  .select(sql<number>`1`.as('one'))
+                  .limit(filter.countCap + 1)
+                  .as('m'),
+              )
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .executeTakeFirstOrThrow(),
       ]);
-      return { rows, count: Number(count.n) };
+      const counted = Number(count.n);
+      return { rows, ...cappedCount(counted, filter.countCap ?? counted) };
     },
 
     /** The forward leg naming this parcel as its reverse leg, if any. */

@@ -1,4 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
+import { pagerTotal } from '@dak/domain/lists';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Empty, Input, Pagination, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -6,13 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/error-text';
 import { usePhone } from './use-phone';
 
-type Page<T> = { items: T[]; count: number };
+/** `countCapped`: the server stopped counting at `count` (the parcel list's cap); more may follow. */
+type Page<T> = { items: T[]; count: number; countCapped?: boolean };
 
 export { usePhone };
 
 /**
  * The frame of a merchant list under its filters: a skeleton while loading, the error, the empty
  * state, or the count, the rows (`children`: cards on a phone, a table elsewhere) and the pages.
+ * A count that stopped at a cap links the cap's pages and, past them, goes on while pages come
+ * back full (`pagerTotal`).
  */
 export function ListResults<T>({
   list,
@@ -30,7 +34,8 @@ export function ListResults<T>({
   onPage: (page: number) => void;
   /** The empty state's words and, when there is one, its call to action. */
   empty: { description: ReactNode; action?: ReactNode };
-  countText: (count: number) => ReactNode;
+  /** `capped`: the count stopped there (say "10,000+"). */
+  countText: (count: number, capped: boolean) => ReactNode;
   countTestId?: string;
   children: (items: T[], phone: boolean) => ReactNode;
 }) {
@@ -41,6 +46,26 @@ export function ListResults<T>({
   const data = list.data;
   if (!data) return null;
   const error = list.isError ? <Alert type="error" showIcon title={errorText(list.error)} /> : null;
+  const capped = data.countCapped ?? false;
+  const total = pagerTotal({
+    count: data.count,
+    countCapped: capped,
+    page,
+    pageSize,
+    itemsOnPage: data.items.length,
+  });
+  const pager =
+    total > pageSize ? (
+      <Pagination
+        className="parcel-pagination"
+        current={page}
+        pageSize={pageSize}
+        total={total}
+        showSizeChanger={false}
+        simple={phone}
+        onChange={onPage}
+      />
+    ) : null;
   if (data.items.length === 0) {
     return (
       <>
@@ -48,6 +73,8 @@ export function ListResults<T>({
         <Empty className="page-card" image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty.description}>
           {empty.action}
         </Empty>
+        {/* Past a capped count the last full page may have had no successor: a way back. */}
+        {capped ? pager : null}
       </>
     );
   }
@@ -60,20 +87,10 @@ export function ListResults<T>({
         aria-live="polite"
         data-testid={countTestId}
       >
-        {countText(data.count)}
+        {countText(data.count, capped)}
       </Typography.Paragraph>
       {children(data.items, phone)}
-      {data.count > pageSize ? (
-        <Pagination
-          className="parcel-pagination"
-          current={page}
-          pageSize={pageSize}
-          total={data.count}
-          showSizeChanger={false}
-          simple={phone}
-          onChange={onPage}
-        />
-      ) : null}
+      {pager}
     </>
   );
 }

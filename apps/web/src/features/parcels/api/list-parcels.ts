@@ -63,11 +63,11 @@ export function useParcels(shopId: string, filter: ParcelFilter) {
   return useQuery({ ...parcelsQueryOptions(shopId, filter), placeholderData: keepPreviousData });
 }
 
-/** How many parcels are in one status (a tab's count): one row asked for, the count read. */
+/** How many parcels are in one status (a tab's count): one row asked for, the count read (capped or not). */
 export function useStatusCount(shopId: string, status: ParcelStatus, enabled: boolean) {
   return useQuery({
     ...parcelsQueryOptions(shopId, { status, offset: 0, limit: 1 }),
     enabled,
-    select: (list) => list.count,
+    select: (list) => ({ count: list.count, capped: list.countCapped }),
   });
 }

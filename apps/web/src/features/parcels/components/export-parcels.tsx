@@ -7,6 +7,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { downloadParcelExport, useCreateParcelExport, useParcelExport } from '../api/parcel-exports';
+import { formatParcelCount } from '../parcel-count';
 import './parcels.css';
 
 const storageKey = (shopId: string) => `dak.parcelExport.${shopId}`;
@@ -38,11 +39,14 @@ export function ExportParcels({
   shopId,
   filters,
   count,
+  countCapped = false,
 }: {
   shopId: string;
   filters: ParcelExportFiltersInput;
   /** Parcels that match the filters now, as the list shows. */
   count: number | undefined;
+  /** The list's count stopped at its cap: the file holds more (said as 10,000+). */
+  countCapped?: boolean;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -116,7 +120,11 @@ export function ExportParcels({
   if (!exportId || gone) {
     body = (
       <>
-        <Alert type="warning" showIcon title={t('parcels.export.warning', { n: n(count ?? 0) })} />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('parcels.export.warning', { n: formatParcelCount(count ?? 0, countCapped, language) })}
+        />
         <Typography.Paragraph type="secondary" className="export-modal__note">
           {t('parcels.export.keptFor')}
         </Typography.Paragraph>

@@ -5,10 +5,10 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ListSearch, usePhone } from '../../../components/list/list-results';
 import { useSearchText } from '../../../components/list/use-list-params';
-import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { useStatusCount } from '../api/list-parcels';
 import type { useParcelFilter } from '../hooks/use-parcel-filter';
+import { formatParcelCount } from '../parcel-count';
 
 type FilterState = ReturnType<typeof useParcelFilter>;
 
@@ -25,7 +25,7 @@ export function ParcelTabs({
   const { t } = useTranslation();
   const language = useLanguage();
   const extraTabs = extraTabsOf(preferences);
-  const counts: Record<ParcelListExtraTab, number | undefined> = {
+  const counts: Record<ParcelListExtraTab, { count: number; capped: boolean } | undefined> = {
     failed_delivery: useStatusCount(shopId, 'delivery_attempted', extraTabs.includes('failed_delivery')).data,
     needs_prepayment: useStatusCount(shopId, 'pickup_hold', extraTabs.includes('needs_prepayment')).data,
   };
@@ -50,7 +50,9 @@ export function ParcelTabs({
             <span data-testid={`tab-${tab}`}>
               {t(`parcels.tabs.${tab}`)}
               {counts[tab] !== undefined ? (
-                <span className="parcel-tabs__count">{formatNumber(counts[tab], language)}</span>
+                <span className="parcel-tabs__count">
+                  {formatParcelCount(counts[tab].count, counts[tab].capped, language)}
+                </span>
               ) : null}
             </span>
           ),

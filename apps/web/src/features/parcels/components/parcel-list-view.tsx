@@ -67,7 +67,12 @@ export function ParcelListView({
       <ParcelFilters state={state} />
       <div className="list-tools">
         <ListSettings shopId={shopId} preferences={preferences} />
-        <ExportParcels shopId={shopId} count={list.data?.count} filters={exportFilters} />
+        <ExportParcels
+          shopId={shopId}
+          count={list.data?.count}
+          countCapped={list.data?.countCapped}
+          filters={exportFilters}
+        />
       </div>
       <ListResults
         list={list}
@@ -83,7 +88,9 @@ export function ParcelListView({
               </LinkButton>
             ) : undefined,
         }}
-        countText={(count) => t('parcels.count', { n: formatNumber(count, language) })}
+        countText={(count, capped) =>
+          t(capped ? 'parcels.countCapped' : 'parcels.count', { n: formatNumber(count, language) })
+        }
         countTestId="parcel-count"
       >
         {(items, phone) =>
