@@ -203,7 +203,7 @@ export async function measurePanelPages(options: {
         // Not 'load': what counts is the page's content, which ready() waits for.
         await page.goto(`${base}${spec.path}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
         await spec.ready(page);
-        // Quiet network, or 10 s: the list keeps its counts fresh, so it may never go quiet.
+        // Quiet network, or 10 s: the notifications stream stays open, so it may never go quiet.
         await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
         await page.waitForTimeout(500);
         lcp = await readLcp(page);
