@@ -258,6 +258,11 @@ describe('the merchant’s home', () => {
     );
     await bn.getByTestId('chart-per-day').waitFor({ timeout: 20_000 });
     await shots(bn, 'dashboard-journey', 'bn', { waitForLoad: true, scrollTop: true });
+    await bn.locator('button.notification-bell').click();
+    await bn.getByTestId('notification-item').first().waitFor();
+    await shots(bn, 'dashboard-bell', 'bn', { closeToasts: false, settleMs: 400 });
+    await bn.keyboard.press('Escape');
+    await expect.poll(() => bn.getByTestId('notification-item').first().isVisible()).toBe(false);
     // The phone's menu: a side panel (plain markup), focus inside, Escape closes it.
     await bn.setViewportSize({ width: 360, height: 740 });
     await bn.locator('#main-menu-button').click();
