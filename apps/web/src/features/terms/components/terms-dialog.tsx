@@ -28,7 +28,7 @@ export function TermsDialog({
       open={open}
       onCancel={onLater}
       title={t('termsGate.updatedTitle')}
-      maskClosable={false}
+      mask={{ closable: false }}
       width={640}
       footer={
         <div className="form-actions form-actions--end">
