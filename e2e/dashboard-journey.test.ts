@@ -12,7 +12,7 @@ import {
   signedInContext,
   signedInStaff,
 } from './fixtures';
-import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, startServer } from './helpers';
+import { freshPhone, launchBrowser, otpFromOutbox, type RunningServer, shot, startServer } from './helpers';
 
 /**
  * Issue 14's journey: a merchant with parcels in several stages opens the dashboard and sees
@@ -212,8 +212,7 @@ describe('the merchant’s home', () => {
     await expect
       .poll(() => bell.getAttribute('aria-label'), { timeout: 5_000 })
       .toBe('Notifications, 2 unread');
-    // The badge rolls its digits: read once it has settled.
-    await expect.poll(() => bell.locator('.ant-badge-count').getAttribute('title')).toBe('2');
+    await expect.poll(() => bell.locator('.notification-bell__count').textContent()).toBe('2');
     await riderPage
       .locator(`[data-tracking-id="${riderFirst.trackingId}"]`)
       .getByText('ডেলিভারি হয়নি: কাস্টমার ঠিকানায় ছিলেন না')
@@ -246,6 +245,8 @@ describe('the merchant’s home', () => {
     const item = page.getByTestId('notification-item').first();
     await item.waitFor();
     expect(await item.textContent()).toContain(`Parcel ${riderFirst.trackingId} could not be delivered`);
+    // The drawer (antd, loaded on the bell's first press) at both widths.
+    await shots(page, 'dashboard-bell', 'en', { closeToasts: false, settleMs: 400 });
     await page.keyboard.press('Escape');
 
     // Bengali: the same dashboard, and the second failure's toast in Bengali.
@@ -257,6 +258,21 @@ describe('the merchant’s home', () => {
     );
     await bn.getByTestId('chart-per-day').waitFor({ timeout: 20_000 });
     await shots(bn, 'dashboard-journey', 'bn', { waitForLoad: true, scrollTop: true });
+    await bn.locator('button.notification-bell').click();
+    await bn.getByTestId('notification-item').first().waitFor();
+    await shots(bn, 'dashboard-bell', 'bn', { closeToasts: false, settleMs: 400 });
+    await bn.keyboard.press('Escape');
+    await expect.poll(() => bn.getByTestId('notification-item').first().isVisible()).toBe(false);
+    // The phone's menu: a side panel (plain markup), focus inside, Escape closes it.
+    await bn.setViewportSize({ width: 360, height: 740 });
+    await bn.locator('#main-menu-button').click();
+    const menu = bn.getByRole('dialog', { name: 'মেনু' });
+    await menu.getByRole('link', { name: 'ড্যাশবোর্ড' }).waitFor();
+    await bn.waitForTimeout(300);
+    await shot(bn, 'dashboard-menu-360-bn');
+    await bn.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    await bn.setViewportSize({ width: 1280, height: 800 });
     const secondAt = await failOnRiderScreen(riderPage, riderSecond.trackingId);
     const bnToast = bn.getByTestId('notification-toast');
     await bnToast.waitFor({ timeout: 3_000 });

@@ -175,7 +175,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const busy = '.ant-spin-spinning, .ant-skeleton, .page-loading';
+const busy = '.ant-spin-spinning, .ant-skeleton, .light-skeleton, .page-loading';
 
 /** Visits each route in one context: waits until it has settled, checks the title, runs axe, screenshots. */
 async function audit(context: BrowserContext, routes: Route[], audience: string, width: number, lang: Lang) {

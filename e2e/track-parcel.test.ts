@@ -250,9 +250,9 @@ describe('the merchant tracks parcels', () => {
     await nav.getByRole('link', { name: 'Track parcel' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Settings' }).count()).toBe(0);
     await nav.getByRole('button', { name: 'More' }).click();
-    await page.locator('.ant-dropdown-menu').getByRole('link', { name: 'Settings' }).waitFor();
+    await page.locator('#main-nav-more').getByRole('link', { name: 'Settings' }).waitFor();
     await snap(page, 'nav-more-1024-en');
-    await page.locator('.ant-dropdown-menu').getByRole('link', { name: 'Settings' }).click();
+    await page.locator('#main-nav-more').getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/settings');
     await context.close();
   });

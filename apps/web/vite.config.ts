@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
@@ -47,6 +47,38 @@ function buildMode(): Plugin {
 }
 
 /**
+ * dist/.vite/module-graph.json: each module's static imports and each chunk's modules (paths from
+ * apps/web), so a test can prove what a route loads up front without antd
+ * (e2e/panel-frame-bundle.test.ts, issue 16); Vite's manifest names chunks, not their modules.
+ */
+function moduleGraph(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'dak-module-graph',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const rel = (id: string) => relative(root, id).split('\\').join('/');
+      const imports: Record<string, string[]> = {};
+      for (const id of this.getModuleIds()) {
+        imports[rel(id)] = (this.getModuleInfo(id)?.importedIds ?? []).map(rel);
+      }
+      const chunks: Record<string, string[]> = {};
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type === 'chunk') chunks[file] = output.moduleIds.map(rel);
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/module-graph.json',
+        source: JSON.stringify({ imports, chunks }),
+      });
+    },
+  };
+}
+
+/**
  * Two entries: the merchant panel and console (index.html, antd) and the public site
  * (src/site/entry-client.tsx: React and our own small components only). The manifest tells the
  * server which files the public site's pages link. `vite build --ssr src/site/entry-server.tsx`
@@ -61,7 +93,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
 });
 
 const config = (isSsrBuild: boolean | undefined): UserConfig => ({
-  plugins: isSsrBuild ? [react(), buildMode()] : [react(), precompress(), buildMode()],
+  plugins: isSsrBuild ? [react(), buildMode()] : [react(), precompress(), buildMode(), moduleGraph()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },

@@ -1,25 +1,27 @@
-import { LogoutOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LinkButton } from '../components/ui/link-button';
+import { Button, LinkButton } from '../components/light/button';
+import { LogoutIcon } from '../components/light/icons';
 import { logout } from '../features/auth/api/logout';
 import { opsLogout } from '../features/ops-auth/api/ops-logout';
 import { type AuthKind, useAuth } from '../lib/auth-storage';
 import { endSession } from '../lib/session';
 
-/** The right end of the top bar: log in / sign up, or log out for whoever is signed in. */
+/**
+ * The right end of the top bar: log in / sign up, or log out for whoever is signed in. Plain
+ * buttons (components/light), no antd: it sits in the frame of the first screen (issue 16).
+ */
 export function AccountActions() {
   const auth = useAuth();
   const { t } = useTranslation();
   if (auth) return <LogoutButton kind={auth.kind} />;
   return (
     <>
-      <LinkButton to="/login" type="text" className="top-nav__login">
+      <LinkButton to="/login" variant="text" className="top-nav__login">
         {t('nav.login')}
       </LinkButton>
-      <LinkButton to="/register" type="primary" className="hide-below-sm">
+      <LinkButton to="/register" variant="primary" className="hide-below-sm">
         {t('nav.signup')}
       </LinkButton>
     </>
@@ -45,7 +47,7 @@ function LogoutButton({ kind }: { kind: AuthKind }) {
   };
 
   return (
-    <Button icon={<LogoutOutlined aria-hidden />} onClick={onClick} loading={pending}>
+    <Button icon={<LogoutIcon />} onClick={onClick} loading={pending}>
       {t('nav.logout')}
     </Button>
   );

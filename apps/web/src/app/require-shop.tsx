@@ -1,16 +1,17 @@
 import type { Permission } from '@dak/domain/permissions';
-import { Button, Result, Skeleton } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LinkButton } from '../components/ui/link-button';
+import { Button, LinkButton } from '../components/light/button';
+import { Result } from '../components/light/result';
+import { Skeleton } from '../components/light/skeleton';
 import { type SelectedShop, useShopState } from './shop-context';
 
 /**
  * A page about one shop: the shop in the URL (/shops/:shopId/…) or else the selected one. A shop
  * in the URL that is not the selected one becomes selected, so its permissions are the ones
  * loaded. Without the page's permission the page says so instead of showing what the server
- * would refuse.
+ * would refuse. Plain React, no antd (issue 16): the page inside brings its own.
  */
 export function RequireShop({
   permission,
@@ -35,7 +36,7 @@ export function RequireShop({
         status="warning"
         title={t('shops.loadFailed')}
         extra={
-          <Button type="primary" onClick={state.retry}>
+          <Button variant="primary" onClick={state.retry}>
             {t('actions.retry')}
           </Button>
         }
@@ -49,7 +50,7 @@ export function RequireShop({
         title={t('shops.noShopTitle')}
         subTitle={t('shops.noShopBody')}
         extra={
-          <LinkButton type="primary" to="/shops/new">
+          <LinkButton variant="primary" to="/shops/new">
             {t('shops.createShop')}
           </LinkButton>
         }
@@ -66,7 +67,7 @@ export function RequireShop({
     );
   }
   const shop = state.shop;
-  if (!shop || (shopId && shop.id !== shopId)) return <Skeleton active paragraph={{ rows: 5 }} />;
+  if (!shop || (shopId && shop.id !== shopId)) return <Skeleton rows={5} />;
   if (permission && !shop.can(permission)) {
     return (
       <Result status="warning" title={t('shops.noPermissionTitle')} subTitle={t('shops.noPermissionBody')} />

@@ -1,14 +1,13 @@
-import { ShopOutlined } from '@ant-design/icons';
-import { Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { ShopIcon } from '../components/light/icons';
 import { useShopState } from './shop-context';
 
 const shopPath = /^\/shops\/[^/]+\/(.+)$/;
 
 /**
- * The shop switcher under the top bar: the selected shop first; picking another selects it (and
- * loads my permissions in it). On a page about one shop, the same page opens for the new shop.
+ * The shop switcher under the top bar: a native select (the phone's own picker), each shop with my
+ * role in it; picking another selects it (and loads my permissions in it). On a page about one shop, the same page opens for the new shop.
  */
 export function ShopBar() {
   const { t } = useTranslation();
@@ -25,27 +24,24 @@ export function ShopBar() {
 
   return (
     <div className="shop-bar" id="shop-switcher">
-      <ShopOutlined aria-hidden className="shop-bar__icon" />
+      <ShopIcon className="shop-bar__icon" />
       <label htmlFor="shop-switcher-select" className="shop-bar__label">
         {t('shopBar.label')}
       </label>
-      <Select<string>
+      <select
         id="shop-switcher-select"
         className="shop-bar__select"
-        value={selectedId ?? undefined}
-        loading={status === 'loading'}
-        onChange={change}
-        popupMatchSelectWidth={false}
-        options={shops.map((shop) => ({
-          value: shop.id,
-          label: (
-            <span className="shop-bar__option">
-              <span className="shop-bar__name">{shop.name}</span>
-              <Tag className="shop-bar__role">{t(`roles.${shop.role}`)}</Tag>
-            </span>
-          ),
-        }))}
-      />
+        value={selectedId ?? ''}
+        aria-busy={status === 'loading' || undefined}
+        onChange={(event) => change(event.target.value)}
+      >
+        {selectedId ? null : <option value="" disabled />}
+        {shops.map((shop) => (
+          <option key={shop.id} value={shop.id}>
+            {`${shop.name} · ${t(`roles.${shop.role}`)}`}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

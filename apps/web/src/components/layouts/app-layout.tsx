@@ -1,10 +1,11 @@
-import { DownOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Dropdown, Layout } from 'antd';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, NavLink, useLocation } from 'react-router';
 import { localizeDigits } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n';
+import { Button } from '../light/button';
+import { DownIcon, MenuIcon } from '../light/icons';
+import { SidePanel } from '../light/side-panel';
 import { LanguageSelect } from '../ui/language-select';
 
 export type NavItem = { to: string; label: string /** Active only on this exact path. */; end?: boolean };
@@ -59,7 +60,81 @@ function useLinksThatFit(links: NavItem[]) {
   return { barRef, measureRef, count };
 }
 
-/** The links in the top bar: as many as fit, then a "More" menu with the rest. */
+/**
+ * "More": a button that shows the links that did not fit in a list under it (a disclosure, not a
+ * menu: Tab moves through the links, the arrow keys too). Escape, a click elsewhere or following
+ * a link closes it.
+ */
+function MoreLinks({ folded, active }: { folded: NavItem[]; active: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const root = rootRef.current;
+    const onPointer = (event: PointerEvent) => {
+      if (!root?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setOpen(false);
+        buttonRef.current?.focus();
+        return;
+      }
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+      if (!root?.contains(document.activeElement)) return;
+      const items = [...root.querySelectorAll<HTMLAnchorElement>('.top-nav__more-link')];
+      if (items.length === 0) return;
+      event.preventDefault();
+      const at = items.indexOf(document.activeElement as HTMLAnchorElement);
+      const down = event.key === 'ArrowDown';
+      const next =
+        at === -1 ? (down ? 0 : items.length - 1) : (at + (down ? 1 : -1) + items.length) % items.length;
+      items[next]?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="top-nav__more-wrap" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`top-nav__link top-nav__more${active ? ' active' : ''}`}
+        aria-expanded={open}
+        aria-controls="main-nav-more"
+        onClick={() => setOpen((value) => !value)}
+      >
+        {t('nav.more')} <DownIcon className="top-nav__more-icon" />
+      </button>
+      {open ? (
+        <ul id="main-nav-more" className="top-nav__more-list">
+          {folded.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.end} className="top-nav__more-link">
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The links in the top bar: as many as fit, then a "More" list with the rest. */
 function BarLinks({ links }: { links: NavItem[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -67,7 +142,6 @@ function BarLinks({ links }: { links: NavItem[] }) {
   const shown = links.slice(0, count);
   const folded = links.slice(count);
   const isActive = (link: NavItem) => matchPath({ path: link.to, end: link.end ?? false }, pathname) !== null;
-  const foldedActive = folded.find(isActive);
 
   return (
     <nav id="main-nav" aria-label={t('nav.main')} className="top-nav__links" ref={barRef}>
@@ -76,33 +150,14 @@ function BarLinks({ links }: { links: NavItem[] }) {
           {link.label}
         </NavLink>
       ))}
-      {folded.length > 0 ? (
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            selectedKeys: foldedActive ? [foldedActive.to] : [],
-            items: folded.map((link) => ({
-              key: link.to,
-              label: (
-                <NavLink to={link.to} end={link.end}>
-                  {link.label}
-                </NavLink>
-              ),
-            })),
-          }}
-        >
-          <button type="button" className={`top-nav__link top-nav__more${foldedActive ? ' active' : ''}`}>
-            {t('nav.more')} <DownOutlined aria-hidden className="top-nav__more-icon" />
-          </button>
-        </Dropdown>
-      ) : null}
+      {folded.length > 0 ? <MoreLinks folded={folded} active={folded.some(isActive)} /> : null}
       {/* The words are drawn from data-label by CSS, so the copy adds no text to the page. */}
       <div className="top-nav__measure" ref={measureRef} aria-hidden>
         {links.map((link) => (
           <span key={link.to} className="top-nav__link" data-label={link.label} />
         ))}
         <span className="top-nav__link top-nav__more" data-label={t('nav.more')}>
-          <DownOutlined className="top-nav__more-icon" />
+          <DownIcon className="top-nav__more-icon" />
         </span>
       </div>
     </nav>
@@ -112,7 +167,8 @@ function BarLinks({ links }: { links: NavItem[] }) {
 /**
  * The one shell: top bar (brand, links, language, account), the page, a footer. From 992 px the
  * links that fit are in the bar and the rest under "More"; below, all fold into a menu button
- * that opens them in a side panel.
+ * that opens them in a side panel. Plain React and CSS: no antd, nor its providers, above or
+ * inside it (issue 16).
  */
 export function AppLayout({ links, actions, children }: AppLayoutProps) {
   const { t } = useTranslation();
@@ -126,11 +182,11 @@ export function AppLayout({ links, actions, children }: AppLayoutProps) {
   useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
-    <Layout className="app-layout">
+    <div className="app-layout">
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <Layout.Header className="top-nav">
+      <header className="top-nav">
         <div className="top-nav__inner page-width">
           <Link to="/" className="top-nav__brand" aria-label={t('app.brand')}>
             <img src="/favicon.svg" alt="" width={28} height={28} />
@@ -144,7 +200,7 @@ export function AppLayout({ links, actions, children }: AppLayoutProps) {
             <Button
               id="main-menu-button"
               className="top-nav__menu-button"
-              icon={<MenuOutlined aria-hidden />}
+              icon={<MenuIcon />}
               aria-label={t('nav.menu')}
               aria-expanded={menuOpen}
               aria-controls="main-menu"
@@ -152,15 +208,14 @@ export function AppLayout({ links, actions, children }: AppLayoutProps) {
             />
           ) : null}
         </div>
-      </Layout.Header>
+      </header>
       {links.length > 0 ? (
-        <Drawer
+        <SidePanel
           id="main-menu"
           open={menuOpen}
           onClose={() => setMenuOpen(false)}
-          placement="right"
-          size={280}
           title={t('nav.menu')}
+          closeLabel={t('actions.close')}
           className="menu-drawer"
         >
           <nav aria-label={t('nav.main')} className="menu-drawer__links">
@@ -170,17 +225,17 @@ export function AppLayout({ links, actions, children }: AppLayoutProps) {
               </NavLink>
             ))}
           </nav>
-        </Drawer>
+        </SidePanel>
       ) : null}
-      <Layout.Content id="main" className="app-content" tabIndex={-1}>
+      <main id="main" className="app-content" tabIndex={-1}>
         <div className="page-width page-padding">{children}</div>
-      </Layout.Content>
-      <Layout.Footer className="app-footer">
+      </main>
+      <footer className="app-footer">
         <div className="page-width page-padding app-footer__inner">
           <span>{t('footer.about', { year })}</span>
           <Link to="/ops/login">{t('footer.staffLogin')}</Link>
         </div>
-      </Layout.Footer>
-    </Layout>
+      </footer>
+    </div>
   );
 }

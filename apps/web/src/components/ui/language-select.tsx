@@ -1,6 +1,6 @@
-import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { type Language, languages, setLanguage, useLanguage } from '../../lib/i18n';
+import { GlobeIcon } from '../light/icons';
 
 /**
  * A native select: the phone's own picker on small screens, and each language named in itself.
@@ -11,7 +11,7 @@ export function LanguageSelect() {
   const language = useLanguage();
   return (
     <span className="language-select">
-      <GlobalOutlined aria-hidden className="language-select__icon" />
+      <GlobeIcon className="language-select__icon" />
       <select
         aria-label={t('nav.language')}
         value={language}

@@ -1,8 +1,11 @@
 import type { ProfileStep } from '@dak/domain/settings';
-import { Alert, Button, Card, Result, Skeleton, Typography } from 'antd';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/light/alert';
+import { Button } from '../../../components/light/button';
+import { Result } from '../../../components/light/result';
+import { Skeleton } from '../../../components/light/skeleton';
 import { useMe } from '../../../features/auth/api/get-me';
 import { WhatsNewCard } from '../../../features/banners/components/whats-new-card';
 import { DashboardOverview } from '../../../features/dashboard/components/dashboard-overview';
@@ -87,14 +90,14 @@ export function DashboardPage() {
   const me = useMe();
   const { shop, status } = useShopState();
 
-  if (me.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (me.isPending) return <Skeleton rows={4} />;
   if (me.isError) {
     return (
       <Result
         status="warning"
         title={t('dashboard.loadFailed')}
         extra={
-          <Button type="primary" onClick={() => void me.refetch()}>
+          <Button variant="primary" onClick={() => void me.refetch()}>
             {t('actions.retry')}
           </Button>
         }
@@ -131,22 +134,23 @@ export function DashboardPage() {
 
   return (
     <div className="dashboard">
-      <Typography.Title level={1} className="dashboard__title">
+      <h1 className="dashboard__title">
         {name ? t('dashboard.welcome', { name }) : t('dashboard.welcomeNoName')}
-      </Typography.Title>
-      {user.accountType === 'partner' ? (
-        <Alert type="info" showIcon title={t('dashboard.partnerNote')} />
-      ) : null}
+      </h1>
+      {user.accountType === 'partner' ? <Alert type="info" title={t('dashboard.partnerNote')} /> : null}
       {needsShop ? (
-        <Card className="dashboard__card">
-          <Typography.Title level={2} className="dashboard__card-title">
+        <section className="dashboard__card" aria-labelledby="dashboard-no-shop">
+          <h2 id="dashboard-no-shop" className="dashboard__card-title">
             {t('dashboard.noShopTitle')}
-          </Typography.Title>
-          <Typography.Paragraph>{t('dashboard.noShopBody')}</Typography.Paragraph>
-          <Button type="primary" onClick={() => void navigate('/register', { state: { phone: user.phone } })}>
+          </h2>
+          <p>{t('dashboard.noShopBody')}</p>
+          <Button
+            variant="primary"
+            onClick={() => void navigate('/register', { state: { phone: user.phone } })}
+          >
             {t('dashboard.noShopAction')}
           </Button>
-        </Card>
+        </section>
       ) : null}
       {shop ? (
         // One key for the shop's whole block: keyed siblings sharing shop.id confused React's
@@ -162,9 +166,9 @@ export function DashboardPage() {
           {shop.can('parcel.view') ? <ShopOverview shop={shop} /> : null}
           {shop.can('payment.view') ? (
             <section className="dashboard__card" aria-labelledby="dashboard-payments">
-              <Typography.Title level={2} id="dashboard-payments" className="dashboard__card-title">
+              <h2 id="dashboard-payments" className="dashboard__card-title">
                 {t('dashboard.paymentsTitle')}
-              </Typography.Title>
+              </h2>
               <PaymentsSummaryCards shopId={shop.id} />
             </section>
           ) : null}
@@ -173,7 +177,7 @@ export function DashboardPage() {
           <Tour shop={shop} steps={tour} />
         </Fragment>
       ) : status === 'loading' && shops.length > 0 ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
+        <Skeleton rows={3} />
       ) : null}
     </div>
   );

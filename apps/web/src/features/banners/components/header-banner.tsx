@@ -1,7 +1,7 @@
-import { NotificationOutlined } from '@ant-design/icons';
-import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/light/alert';
+import { MegaphoneIcon } from '../../../components/light/icons';
 import { useLanguage } from '../../../lib/i18n';
 import { bannerText, useLiveBanners } from '../api/banners';
 import { BannerLink } from './banner-parts';
@@ -41,8 +41,7 @@ export function HeaderBanner({ shopId }: { shopId: string }) {
       className="header-banner"
       data-testid="header-banner"
       type="info"
-      showIcon
-      icon={<NotificationOutlined aria-hidden />}
+      icon={<MegaphoneIcon />}
       role="region"
       aria-label={t('banners.headerLabel')}
       title={<span lang={language}>{title}</span>}
@@ -51,7 +50,8 @@ export function HeaderBanner({ shopId }: { shopId: string }) {
           {body} {header.link ? <BannerLink to={header.link} label={t('banners.more')} /> : null}
         </span>
       }
-      closable={{ 'aria-label': t('banners.dismiss'), onClose: dismiss }}
+      closeLabel={t('banners.dismiss')}
+      onClose={dismiss}
     />
   );
 }

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Modal, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../lib/i18n';
-import { bannerText, liveBannersKey, useLiveBanners, useMarkPopupSeen } from '../api/banners';
-import { BannerImage, BannerLink } from './banner-parts';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { withAntd } from '../../../components/light/with-antd';
+import { liveBannersKey, useLiveBanners, useMarkPopupSeen } from '../api/banners';
 import './banners.css';
+
+/** The dialog (antd's Modal) loads only when a popup is due, not with every page (issue 16). */
+const PopupBannerDialog = withAntd(async () => (await import('./popup-banner-dialog')).PopupBannerDialog);
 
 /**
  * A popup banner over the panel, once per banner per user: it is marked seen on the server as soon
@@ -14,8 +14,6 @@ import './banners.css';
  * shows over them (spec: sign-in hides the popup banner).
  */
 export function PopupBanner({ shopId, enabled }: { shopId: string; enabled: boolean }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
   const queryClient = useQueryClient();
   const banners = useLiveBanners(shopId);
   const markSeen = useMarkPopupSeen(shopId);
@@ -30,30 +28,13 @@ export function PopupBanner({ shopId, enabled }: { shopId: string; enabled: bool
   }, [popup, markSeen]);
 
   if (!popup) return null;
-  const { title, body } = bannerText(popup, language);
   const close = () => {
     setClosed((ids) => [...ids, popup.id]);
     void queryClient.invalidateQueries({ queryKey: liveBannersKey(shopId) });
   };
   return (
-    <Modal
-      open
-      centered
-      className="popup-banner"
-      title={<span lang={language}>{title}</span>}
-      onCancel={close}
-      okText={t('banners.close')}
-      footer={
-        <Button type="primary" onClick={close}>
-          {t('banners.close')}
-        </Button>
-      }
-    >
-      <div data-testid="popup-banner" lang={language}>
-        <BannerImage path={popup.imageUrl} alt={title} className="popup-banner__image" />
-        <Typography.Paragraph className="popup-banner__body">{body}</Typography.Paragraph>
-        {popup.link ? <BannerLink to={popup.link} label={t('banners.more')} onClick={close} /> : null}
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <PopupBannerDialog key={popup.id} popup={popup} onClose={close} />
+    </Suspense>
   );
 }

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
@@ -15,9 +14,9 @@ export function WhatsNewCard({ shopId }: { shopId: string }) {
   if (items.length === 0) return null;
   return (
     <section className="dashboard__card whats-new" aria-labelledby="whats-new-title" data-testid="whats-new">
-      <Typography.Title level={2} id="whats-new-title" className="dashboard__card-title">
+      <h2 id="whats-new-title" className="dashboard__card-title">
         {t('banners.whatsNew')}
-      </Typography.Title>
+      </h2>
       <ul className="whats-new__list">
         {items.map((item) => {
           const { title, body } = bannerText(item, language);
@@ -25,8 +24,8 @@ export function WhatsNewCard({ shopId }: { shopId: string }) {
             <li key={item.id} className="whats-new__item" lang={language}>
               <BannerImage path={item.imageUrl} alt="" className="whats-new__image" />
               <div className="whats-new__text">
-                <Typography.Text strong>{title}</Typography.Text>
-                <Typography.Paragraph className="whats-new__body">{body}</Typography.Paragraph>
+                <strong className="whats-new__title">{title}</strong>
+                <p className="whats-new__body">{body}</p>
                 <span className="whats-new__meta">
                   <time dateTime={item.startsAt.toISOString()}>{formatDate(item.startsAt, language)}</time>
                   {item.link ? <BannerLink to={item.link} label={t('banners.more')} /> : null}

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Dashboard, dashboardSchema } from '@dak/domain/dashboard';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
@@ -133,7 +133,29 @@ describe('the dashboard overview', () => {
     );
     // The default keeps the address clean; its preset is the one shown.
     expect(location().search).toBe('');
-    expect(screen.getByText('Last 15 days')).toBeTruthy();
+    expect(screen.getByDisplayValue('Last 15 days')).toBeTruthy();
+  });
+
+  it('takes a custom range from the two date inputs, no later than today in Dhaka', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T06:00:00Z'));
+    const asked = answerDashboard();
+    const { location } = renderWithApp(<DashboardOverview shopId={shopId} pickupLocations={[]} />, {
+      url: '/dashboard',
+    });
+    await screen.findByTestId('count-at_sorting');
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    const to = screen.getByLabelText('To') as HTMLInputElement;
+    expect(from.value).toBe('2026-11-11');
+    expect(to.max).toBe('2026-11-26');
+    fireEvent.change(from, { target: { value: '2026-11-03' } });
+    await waitFor(() => expect(location().searchParams.get('since')).toBe('2026-11-03'));
+    expect(location().searchParams.get('until')).toBe('2026-11-25');
+    // A date typed halfway (an empty value) leaves the range as it is.
+    fireEvent.change(to, { target: { value: '' } });
+    expect(location().searchParams.get('until')).toBe('2026-11-25');
+    await waitFor(() => expect(asked().at(-1)?.get('since')).toBe('2026-11-03'));
+    expect(screen.getByDisplayValue('Custom dates')).toBeTruthy();
   });
 
   it('writes a preset and the pickup location to the address and asks for them', async () => {
@@ -153,12 +175,10 @@ describe('the dashboard overview', () => {
       { url: '/dashboard' },
     );
     await screen.findByTestId('count-at_sorting');
-    await user.click(screen.getByRole('combobox', { name: 'Date range' }));
-    await user.click(await screen.findByText('Last 7 days'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Last 7 days');
     await waitFor(() => expect(location().searchParams.get('since')).toBe('2026-11-19'));
     expect(location().searchParams.get('until')).toBe('2026-11-25');
-    await user.click(screen.getByRole('combobox', { name: 'Pickup location' }));
-    await user.click(await screen.findByText('Uttara store'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Pickup location' }), 'Uttara store');
     await waitFor(() => expect(location().searchParams.get('pickup')).toBe(pickup));
     await waitFor(() => {
       const last = asked().at(-1);

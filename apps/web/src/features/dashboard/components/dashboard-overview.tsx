@@ -1,8 +1,9 @@
-import { Alert, Button, DatePicker, Select, Skeleton } from 'antd';
-import dayjs from 'dayjs';
+import { dhakaDate } from '@dak/domain/delivery-runs';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePhone } from '../../../components/list/use-phone';
+import { Alert } from '../../../components/light/alert';
+import { Button } from '../../../components/light/button';
+import { Skeleton } from '../../../components/light/skeleton';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
@@ -21,7 +22,13 @@ const DashboardCharts = lazy(loadDashboardCharts);
 
 export type PickupOption = { id: string; name: string };
 
-/** The range (presets and custom) and the pickup location, written to the address. */
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/**
+ * The range (presets and custom) and the pickup location, written to the address. Native
+ * controls (a select, two date inputs): the phone's own pickers, and no antd on the dashboard
+ * (issue 16).
+ */
 function DashboardFilters({
   state,
   pickupLocations,
@@ -30,45 +37,71 @@ function DashboardFilters({
   pickupLocations: PickupOption[];
 }) {
   const { t } = useTranslation();
-  const phone = usePhone();
   const { range, preset } = state;
+  const today = dhakaDate(new Date());
+  const setDay = (end: 'since' | 'until', value: string) => {
+    // A date typed halfway is empty: the range changes once the date is whole.
+    if (isDate(value)) state.setRange({ ...range, [end]: value });
+  };
   return (
     <div className="dashboard-filters">
-      <Select<DashboardPreset | 'custom'>
-        className="dashboard-filters__preset"
+      <select
+        className="dashboard-filters__control dashboard-filters__preset"
         aria-label={t('dashboard.range.label')}
         value={preset ?? 'custom'}
-        onChange={(value) => {
+        onChange={(event) => {
+          const value = event.target.value as DashboardPreset | 'custom';
           if (value !== 'custom') state.setPreset(value);
         }}
-        options={[
-          ...dashboardPresets.map((p) => ({ value: p, label: t(`dashboard.range.${p}`) })),
-          { value: 'custom' as const, label: t('dashboard.range.custom'), disabled: true },
-        ]}
-      />
-      <DatePicker.RangePicker
-        className="dashboard-filters__dates"
-        aria-label={t('dashboard.range.dates')}
-        value={[dayjs(range.since), dayjs(range.until)]}
-        allowClear={false}
-        inputReadOnly={phone}
-        disabledDate={(day) => day.isAfter(dayjs(), 'day')}
-        onChange={(value) => {
-          const [since, until] = value ?? [];
-          if (since && until)
-            state.setRange({ since: since.format('YYYY-MM-DD'), until: until.format('YYYY-MM-DD') });
-        }}
-      />
+      >
+        {dashboardPresets.map((p) => (
+          <option key={p} value={p}>
+            {t(`dashboard.range.${p}`)}
+          </option>
+        ))}
+        <option value="custom" disabled>
+          {t('dashboard.range.custom')}
+        </option>
+      </select>
+      <fieldset className="dashboard-filters__dates">
+        <legend className="visually-hidden">{t('dashboard.range.dates')}</legend>
+        <label className="dashboard-filters__date">
+          <span className="dashboard-filters__date-label">{t('dashboard.range.from')}</span>
+          <input
+            type="date"
+            className="dashboard-filters__control"
+            value={range.since}
+            max={today}
+            required
+            onChange={(event) => setDay('since', event.target.value)}
+          />
+        </label>
+        <label className="dashboard-filters__date">
+          <span className="dashboard-filters__date-label">{t('dashboard.range.to')}</span>
+          <input
+            type="date"
+            className="dashboard-filters__control"
+            value={range.until}
+            max={today}
+            required
+            onChange={(event) => setDay('until', event.target.value)}
+          />
+        </label>
+      </fieldset>
       {pickupLocations.length > 1 ? (
-        <Select<string>
-          allowClear
-          className="dashboard-filters__pickup"
+        <select
+          className="dashboard-filters__control dashboard-filters__pickup"
           aria-label={t('dashboard.pickupFilter')}
-          placeholder={t('dashboard.allPickupLocations')}
-          value={state.pickupLocationId}
-          onChange={(value) => state.setPickupLocation(value)}
-          options={pickupLocations.map((location) => ({ value: location.id, label: location.name }))}
-        />
+          value={state.pickupLocationId ?? ''}
+          onChange={(event) => state.setPickupLocation(event.target.value || undefined)}
+        >
+          <option value="">{t('dashboard.allPickupLocations')}</option>
+          {pickupLocations.map((location) => (
+            <option key={location.id} value={location.id}>
+              {location.name}
+            </option>
+          ))}
+        </select>
       ) : null}
     </div>
   );
@@ -107,11 +140,10 @@ export function DashboardOverview({
           })}
         </p>
         {dashboard.isPending ? (
-          <Skeleton active paragraph={{ rows: 6 }} />
+          <Skeleton rows={6} />
         ) : dashboard.isError ? (
           <Alert
             type="error"
-            showIcon
             title={errorText(dashboard.error)}
             action={<Button onClick={() => void dashboard.refetch()}>{t('actions.retry')}</Button>}
           />
@@ -123,7 +155,7 @@ export function DashboardOverview({
           >
             <DashboardRates dashboard={dashboard.data} />
             <StageCounts counts={dashboard.data.counts} range={range} />
-            <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
+            <Suspense fallback={<Skeleton rows={5} />}>
               <DashboardCharts dashboard={dashboard.data} />
             </Suspense>
           </div>

@@ -126,7 +126,10 @@ describe('the notification bell', () => {
       ),
     );
     renderWithApp(<NotificationBell shopId={shopId} />, { url: '/dashboard' });
-    fireEvent.click(await screen.findByRole('button', { name: 'নোটিফিকেশন, ১২টি পড়া হয়নি' }));
+    const bell = await screen.findByRole('button', { name: 'নোটিফিকেশন, ১২টি পড়া হয়নি' });
+    // The count on the bell (plain markup, no antd Badge) in Bengali digits too.
+    expect(bell.textContent).toBe('১২');
+    fireEvent.click(bell);
     const [item] = await screen.findAllByTestId('notification-item');
     expect(item?.textContent).toContain('২০২৬-১১-২৩ ১২:০০ এর মধ্যে');
   });

@@ -1,6 +1,6 @@
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/ui/link-button';
+import { Alert } from '../../../components/light/alert';
+import { LinkButton } from '../../../components/light/button';
 import { formatTaka } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { useBouncedPayment } from '../api/get-bounced-payment';
@@ -26,7 +26,6 @@ export function BouncedPaymentBanner({ shopId }: { shopId: string }) {
       className="bounced-banner"
       data-testid="bounced-banner"
       type={updated ? 'info' : 'error'}
-      showIcon
       title={t('money.bounced.title', {
         amount: formatTaka(bounced.amount, language),
         number: bounced.number,
@@ -40,7 +39,7 @@ export function BouncedPaymentBanner({ shopId }: { shopId: string }) {
           {/* Under the words, not beside them: a Bengali button would squeeze them on a phone. */}
           <LinkButton
             to={paymentMethodPath}
-            type={updated ? 'default' : 'primary'}
+            variant={updated ? 'default' : 'primary'}
             className="bounced-banner__action"
           >
             {updated ? t('money.bounced.view') : t('money.bounced.action')}

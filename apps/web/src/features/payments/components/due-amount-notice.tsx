@@ -1,6 +1,6 @@
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/ui/link-button';
+import { Alert } from '../../../components/light/alert';
+import { LinkButton } from '../../../components/light/button';
 import { formatTaka } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { usePaymentsSummary } from '../api/get-payments-summary';
@@ -22,7 +22,6 @@ export function DueAmountNotice({ shopId }: { shopId: string }) {
       className="bounced-banner"
       data-testid="due-notice"
       type="warning"
-      showIcon
       title={t('money.due.notice', { amount: formatTaka(due, language) })}
       description={
         <LinkButton to="/payments" size="small" className="bounced-banner__action">

@@ -14,7 +14,8 @@ import { useLanguage } from '../../../lib/i18n';
 import { useDownloadInvoiceCsv } from '../api/download-invoice-csv';
 import { invoiceParcelCap, useInvoiceParcels } from '../api/list-invoice-parcels';
 import type { InvoiceHead } from './invoice-list';
-import { formatDhakaDate, InvoiceStatusTag, Taka, useFailureToast } from './money';
+import { InvoiceStatusTag } from './invoice-status-tag';
+import { formatDhakaDate, Taka, useFailureToast } from './money';
 import './payments.css';
 
 const pageSize = 20;

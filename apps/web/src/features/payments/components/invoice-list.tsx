@@ -5,7 +5,8 @@ import { useListParams } from '../../../components/list/use-list-params';
 import { formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { type InvoiceItem, invoicePageSize, useInvoices } from '../api/list-invoices';
-import { formatDhakaDate, InvoiceStatusTag, Taka, useFailureToast } from './money';
+import { InvoiceStatusTag } from './invoice-status-tag';
+import { formatDhakaDate, Taka, useFailureToast } from './money';
 import { MoneyList } from './money-list';
 import './payments.css';
 

@@ -1,5 +1,3 @@
-import type { InvoiceStatus } from '@dak/domain/money-api';
-import { Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -36,21 +34,6 @@ export function SignedTaka({ amount }: { amount: number }) {
       {sign}
       {formatTaka(Math.abs(amount), language)}
     </span>
-  );
-}
-
-const invoiceColors: Record<InvoiceStatus, string> = {
-  payment_processing: 'blue',
-  paid: 'green',
-  bounced: 'red',
-};
-
-export function InvoiceStatusTag({ status }: { status: InvoiceStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={invoiceColors[status]} data-status={status}>
-      {t(`money.invoices.statuses.${status}`)}
-    </Tag>
   );
 }
 

@@ -7,7 +7,8 @@ import { PageCard } from '../../../components/ui/page-card';
 import { useErrorText } from '../../../lib/error-text';
 import { useParcelMoney } from '../api/get-parcel-money';
 import { type InvoiceLinkState, invoicePath } from './invoice-list';
-import { InvoiceStatusTag, Taka } from './money';
+import { InvoiceStatusTag } from './invoice-status-tag';
+import { Taka } from './money';
 import './payments.css';
 
 const stageColors = {

@@ -1,6 +1,8 @@
-import { Alert, Button, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/light/alert';
+import { Button } from '../../../components/light/button';
+import { Skeleton } from '../../../components/light/skeleton';
 import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { usePaymentsSummary } from '../api/get-payments-summary';
@@ -40,12 +42,11 @@ export function PaymentsSummaryCards({ shopId }: { shopId: string }) {
   const summary = usePaymentsSummary(shopId);
   useFailureToast(summary.isError, 'fetchPaymentsFailed');
 
-  if (summary.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (summary.isPending) return <Skeleton rows={3} />;
   if (summary.isError) {
     return (
       <Alert
         type="error"
-        showIcon
         title={t('money.messages.fetchPaymentsFailed')}
         action={<Button onClick={() => void summary.refetch()}>{t('actions.retry')}</Button>}
       />

@@ -1,8 +1,8 @@
-import { CheckCircleFilled } from '@ant-design/icons';
 import type { ProfileStep } from '@dak/domain/settings';
-import { Progress, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CheckCircleIcon } from '../../../components/light/icons';
+import { Skeleton } from '../../../components/light/skeleton';
 import { localizeDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { useProfileCompletion } from '../api/get-profile-completion';
@@ -27,7 +27,7 @@ export function ProfileCompletionCard({
   const language = useLanguage();
   const completion = useProfileCompletion(shopId);
 
-  if (completion.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (completion.isPending) return <Skeleton rows={3} />;
   // The card is a helper: if it cannot load, the dashboard goes on without it.
   if (completion.isError) return null;
   const { steps, done, total } = completion.data;
@@ -36,9 +36,9 @@ export function ProfileCompletionCard({
   return (
     <section id={id} className="dashboard__card profile-steps" aria-labelledby="profile-steps-title">
       <div className="profile-steps__head">
-        <Typography.Title level={2} id="profile-steps-title" className="dashboard__card-title">
+        <h2 id="profile-steps-title" className="dashboard__card-title">
           {t('profile.title')}
-        </Typography.Title>
+        </h2>
         <span className="profile-steps__count">
           {t('profile.count', {
             done: localizeDigits(String(done), language),
@@ -46,19 +46,19 @@ export function ProfileCompletionCard({
           })}
         </span>
       </div>
-      <Progress
-        percent={Math.round((done / total) * 100)}
-        showInfo={false}
-        strokeColor="#006a4e"
-        aria-hidden
-      />
+      <div className="profile-steps__progress" aria-hidden>
+        <div
+          className="profile-steps__progress-bar"
+          style={{ width: `${Math.round((done / total) * 100)}%` }}
+        />
+      </div>
       <ol className="profile-steps__list">
         {steps.map((step) => {
           const link = links[step.key];
           return (
             <li key={step.key} className={`profile-step${step.done ? ' profile-step--done' : ''}`}>
               <span className="profile-step__mark" aria-hidden>
-                {step.done ? <CheckCircleFilled /> : null}
+                {step.done ? <CheckCircleIcon /> : null}
               </span>
               <div className="profile-step__body">
                 <span className="profile-step__title">

@@ -1,13 +1,17 @@
-import { FileTextOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { Alert } from '../../../components/light/alert';
+import { Button } from '../../../components/light/button';
+import { FileTextIcon } from '../../../components/light/icons';
+import { withAntd } from '../../../components/light/with-antd';
 import { useErrorText } from '../../../lib/error-text';
 import { useAcceptTerms } from '../api/accept-terms';
 import { useShopTerms } from '../api/get-shop-terms';
-import { TermsText } from './terms-text';
 import './terms.css';
+
+/** The dialog with the text (antd's Modal) loads when it first opens, not with every page. */
+const TermsDialog = withAntd(async () => (await import('./terms-dialog')).TermsDialog);
 
 const laterKey = 'dak.termsLater';
 
@@ -31,7 +35,8 @@ function rememberLater(key: string) {
 
 /**
  * When the selected shop has not accepted the terms in force: a modal with the text and Accept.
- * It may be put off ("Later"); a banner then stays on every page until someone accepts.
+ * It may be put off ("Later"); a banner then stays on every page until someone accepts. The
+ * banner is plain markup; the modal (antd) loads with the terms that need it (issue 16).
  */
 export function TermsGate({ shopId, canAccept }: { shopId: string; canAccept: boolean }) {
   const { t } = useTranslation();
@@ -41,11 +46,14 @@ export function TermsGate({ shopId, canAccept }: { shopId: string; canAccept: bo
   // Shop-and-version keys put off in this session.
   const [later, setLater] = useState<string[]>(readLater);
   const [reading, setReading] = useState(false);
+  // Once shown, the dialog stays mounted, so closing it animates; before that, nothing loads.
+  const [shown, setShown] = useState(false);
 
   const data = terms.data;
   if (!data || data.accepted) return null;
   const key = `${shopId}:${data.current.version}`;
   const open = reading || !later.includes(key);
+  if (open && !shown) setShown(true);
 
   const onAccept = async () => {
     try {
@@ -69,8 +77,7 @@ export function TermsGate({ shopId, canAccept }: { shopId: string; canAccept: bo
         <Alert
           className="terms-banner"
           type="warning"
-          showIcon
-          icon={<FileTextOutlined aria-hidden />}
+          icon={<FileTextIcon />}
           title={canAccept ? t('termsGate.banner') : t('termsGate.bannerViewer')}
           action={
             <Button size="small" onClick={() => setReading(true)}>
@@ -79,30 +86,18 @@ export function TermsGate({ shopId, canAccept }: { shopId: string; canAccept: bo
           }
         />
       )}
-      <Modal
-        open={open}
-        onCancel={putOff}
-        title={t('termsGate.updatedTitle')}
-        maskClosable={false}
-        width={640}
-        footer={
-          <div className="form-actions form-actions--end">
-            <Button onClick={putOff}>{t('termsGate.later')}</Button>
-            {canAccept ? (
-              <Button type="primary" onClick={onAccept} loading={accept.isPending}>
-                {t('termsGate.accept')}
-              </Button>
-            ) : null}
-          </div>
-        }
-      >
-        <Typography.Paragraph>
-          {canAccept ? t('termsGate.intro') : t('termsGate.introViewer')}
-        </Typography.Paragraph>
-        <div className="terms-scroll">
-          <TermsText terms={data.current} />
-        </div>
-      </Modal>
+      {shown ? (
+        <Suspense fallback={null}>
+          <TermsDialog
+            open={open}
+            terms={data.current}
+            canAccept={canAccept}
+            accepting={accept.isPending}
+            onAccept={onAccept}
+            onLater={putOff}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

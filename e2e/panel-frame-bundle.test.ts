@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, inject, it } from 'vitest';
+
+/**
+ * Issue 16, item 3: the merchant panel's frame (top bar, menu, account actions, shop switcher,
+ * bell, banners, terms reminder) and its dashboard are written without antd; what they rarely
+ * need (the bell's drawer, the terms and popup dialogs, the tour) brings antd with a dynamic
+ * import when it opens. Read from the build: Vite's manifest (which chunk loads which) and the
+ * build's module graph (dist/.vite/module-graph.json, written by apps/web/vite.config.ts: each
+ * module's static imports and each chunk's modules).
+ */
+type Chunk = { file: string; imports?: string[]; dynamicImports?: string[] };
+type Graph = { imports: Record<string, string[]>; chunks: Record<string, string[]> };
+
+const antd = /node_modules\/(antd|@ant-design|@rc-component)\//;
+const frame = [
+  'src/components/layouts/app-layout.tsx',
+  'src/app/account-actions.tsx',
+  'src/app/merchant-shell.tsx',
+  'src/app/routes/merchant/dashboard-page.tsx',
+];
+
+describe('the panel frame and dashboard without antd', () => {
+  const dist = inject('webDist');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    Chunk
+  >;
+  const graph = JSON.parse(readFileSync(join(dist, '.vite/module-graph.json'), 'utf8')) as Graph;
+
+  /** The first chain of static imports from `start` to a module of antd, or null. */
+  const pathToAntd = (start: string): string[] | null => {
+    const from = new Map<string, string | null>([[start, null]]);
+    const queue = [start];
+    while (queue.length > 0) {
+      const id = queue.shift() as string;
+      if (antd.test(id)) {
+        const chain = [id];
+        for (let at = from.get(id); at; at = from.get(at)) chain.unshift(at);
+        return chain;
+      }
+      for (const next of graph.imports[id] ?? []) {
+        if (!from.has(next)) {
+          from.set(next, id);
+          queue.push(next);
+        }
+      }
+    }
+    return null;
+  };
+
+  /** Every chunk a manifest key loads before it runs (its static imports, followed through). */
+  const staticClosure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) staticClosure(next, seen);
+    return seen;
+  };
+
+  it('imports no module of antd statically from the frame or the dashboard', () => {
+    for (const source of frame) {
+      expect(graph.imports[source], `${source} is in the build`).toBeDefined();
+      expect(pathToAntd(source), `${source} reaches antd`).toBeNull();
+    }
+  });
+
+  it('loads no chunk holding antd with the shell and dashboard routes, beyond what the app loads', () => {
+    const app = new Set([...staticClosure('index.html')].map((key) => manifest[key]?.file));
+    const routes = ['src/app/merchant-shell.tsx', 'src/app/routes/merchant/dashboard-page.tsx'];
+    const files = new Set<string>();
+    for (const route of routes) {
+      expect(manifest[route], `${route} is a chunk of its own`).toBeDefined();
+      for (const key of staticClosure(route)) {
+        const file = manifest[key]?.file;
+        if (file && !app.has(file)) files.add(file);
+      }
+    }
+    for (const file of files) {
+      const held = (graph.chunks[file] ?? []).filter((id) => antd.test(id));
+      expect(held, `${file} holds antd`).toEqual([]);
+    }
+    const kb = [...files].reduce((sum, file) => {
+      const path = join(dist, file);
+      const gz = existsSync(`${path}.gz`)
+        ? readFileSync(`${path}.gz`)
+        : gzipSync(readFileSync(path), { level: 9 });
+      return sum + gz.length;
+    }, 0);
+    console.info(
+      `panel frame + dashboard chunks beyond the app's: ${files.size} files, ${(kb / 1024).toFixed(1)} KB gzip`,
+    );
+  });
+
+  it('brings antd with the rarely opened parts only, by dynamic import', () => {
+    const lazy = [
+      'src/features/notifications/components/notification-drawer.tsx',
+      'src/features/terms/components/terms-dialog.tsx',
+      'src/features/banners/components/popup-banner-dialog.tsx',
+      'src/features/settings/components/onboarding-tour-steps.tsx',
+    ];
+    const dynamic = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
+    for (const source of lazy) {
+      expect(dynamic, `${source} is imported on demand`).toContain(source);
+      expect(pathToAntd(source), `${source} uses antd`).not.toBeNull();
+    }
+  });
+});
