@@ -258,7 +258,7 @@ export async function closeToasts(page: Page) {
     .toBe(0);
 }
 
-const loading = '.ant-spin-spinning, .ant-skeleton, .light-skeleton';
+const loading = '.ant-spin-spinning, .ant-skeleton, .light-skeleton, .page-loading';
 
 /**
  * NAME-1280-LANG and NAME-360-LANG, whole page. Options: close toasts first (default), wait for

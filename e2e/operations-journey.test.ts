@@ -276,7 +276,7 @@ describe('a parcel’s whole life, across merchant, hubs and riders', () => {
     const sheet = phone.locator('.rider-sheet');
     await sheet.getByLabel('কাস্টমারের এসএমএসে পাওয়া ৪ সংখ্যার ওটিপি').fill(otpA === '0000' ? '1111' : '0000');
     await sheet.getByRole('button', { name: 'ডেলিভারি নিশ্চিত করুন' }).click();
-    await sheet.locator('.ant-alert-error').waitFor();
+    await sheet.locator('.form-alert').waitFor();
     expect(await statusOf(A)).toBe('out_for_delivery');
     await sheet.getByLabel('কাস্টমারের এসএমএসে পাওয়া ৪ সংখ্যার ওটিপি').fill(otpA);
     await sheet.getByRole('button', { name: 'ডেলিভারি নিশ্চিত করুন' }).click();

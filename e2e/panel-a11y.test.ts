@@ -186,6 +186,8 @@ async function audit(context: BrowserContext, routes: Route[], audience: string,
     await page.goto(`${server.baseUrl}${path}`);
     // Not 'networkidle': a merchant's page keeps the notification stream open, so it never idles.
     await page.waitForLoadState('load');
+    // The app renders once the page's language is in, and its frame's and page's chunks (lazy).
+    await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
     await page.waitForFunction((s) => !document.querySelector(s), busy);
     // A button enabled as its data arrives fades in for 0.2 s; axe must not judge it half-way.
     await page.waitForFunction(() =>
@@ -195,7 +197,7 @@ async function audit(context: BrowserContext, routes: Route[], audience: string,
     );
     // A tab in the query (?tab=…) is part of the route; other pages may add their own query.
     expect(new URL(page.url()).pathname, 'stayed on the route').toBe(path.split('?')[0]);
-    await expect.poll(() => page.title(), { message: path }).toBe(item.title[lang]);
+    await expect.poll(() => page.title(), { message: path, timeout: 5_000 }).toBe(item.title[lang]);
     for (const violation of await seriousAxeViolations(page)) {
       if (excepted(violation.id, path, violation.html)) continue;
       findings.push(`${path}: ${violation.id} ${violation.html}`);

@@ -11,10 +11,18 @@ import { TitledOutlet, titled } from './route-title';
 import { LoginPage } from './routes/public/login-page';
 import { PublicSitePage } from './routes/public/public-site-page';
 import { RouteErrorPage } from './routes/public/route-error-page';
+import { SignedOutFrame } from './signed-out-frame';
+
+/** antd's theme, locale and App context for the child routes (the pages still written with antd). */
+const antdOutlet = async () => ({ Component: (await import('./antd-providers')).AntdOutlet });
 
 /**
  * Only the sign-in page loads with the app (the first screen, issue 16); every other page, the
- * merchant panel's and the console's, comes on first visit.
+ * merchant panel's and the console's, comes on first visit. No antd above the sign-in page: the
+ * root holds what every page needs, the signed-out pages have a plain frame, and antd comes with
+ * the panel's frame (`PanelFrame`, lazy) or with a page that uses it (`AntdOutlet`, lazy).
+ * Later (issue 16): once the panel's frame and the dashboard use no antd, `AntdProviders` moves
+ * from `PanelFrame` to around the pages below it that still use antd.
  */
 export const router = createBrowserRouter([
   {
@@ -24,313 +32,363 @@ export const router = createBrowserRouter([
     children: [
       // The home page is the public site's, rendered by the server: leave the app for it.
       { index: true, element: <PublicSitePage /> },
-      { path: 'login', ...titled('pageTitles.login'), element: <LoginPage /> },
       {
-        path: 'register',
-        ...titled('pageTitles.register'),
-        lazy: async () => ({ Component: (await import('./routes/public/register-page')).RegisterPage }),
-      },
-      {
-        path: 'reset-password',
-        ...titled('pageTitles.resetPassword'),
-        lazy: async () => ({
-          Component: (await import('./routes/public/reset-password-page')).ResetPasswordPage,
-        }),
-      },
-      {
-        element: <RequireAuth kind="user" />,
+        // Signed out: a plain frame (no antd); sign-up and reset still use antd, the sign-in none.
+        element: <SignedOutFrame />,
         children: [
+          { path: 'login', ...titled('pageTitles.login'), element: <LoginPage /> },
           {
-            // Signed-in merchant pages: the shop switcher and the terms reminder above each.
-            lazy: async () => ({ Component: (await import('./merchant-shell')).MerchantShell }),
+            lazy: antdOutlet,
             children: [
               {
-                path: 'dashboard',
-                ...titled('pageTitles.dashboard'),
+                path: 'register',
+                ...titled('pageTitles.register'),
                 lazy: async () => ({
-                  Component: (await import('./routes/merchant/dashboard-page')).DashboardPage,
+                  Component: (await import('./routes/public/register-page')).RegisterPage,
                 }),
               },
               {
-                path: 'shops',
-                ...titled('pageTitles.shops'),
-                lazy: async () => ({ Component: (await import('./routes/merchant/shops-page')).ShopsPage }),
-              },
-              {
-                path: 'shops/new',
-                ...titled('pageTitles.createShop'),
+                path: 'reset-password',
+                ...titled('pageTitles.resetPassword'),
                 lazy: async () => ({
-                  Component: (await import('./routes/merchant/create-shop-page')).CreateShopPage,
+                  Component: (await import('./routes/public/reset-password-page')).ResetPasswordPage,
                 }),
-              },
-              {
-                path: 'shops/:shopId/settings',
-                ...titled('pageTitles.shopSettings'),
-                lazy: async () => ({
-                  Component: (await import('./routes/merchant/shop-settings-page')).ShopSettingsPage,
-                }),
-              },
-              {
-                path: 'shops/:shopId/pickup-locations',
-                ...titled('pageTitles.pickupLocations'),
-                lazy: async () => ({
-                  Component: (await import('./routes/merchant/pickup-locations-page')).PickupLocationsPage,
-                }),
-              },
-              {
-                path: 'shops/:shopId/team',
-                ...titled('pageTitles.team'),
-                lazy: async () => ({ Component: (await import('./routes/merchant/team-page')).TeamPage }),
-              },
-              {
-                path: 'developer-apis',
-                ...titled('pageTitles.developerApis'),
-                lazy: async () => ({
-                  Component: (await import('./routes/merchant/developer-apis-page')).DeveloperApisPage,
-                }),
-              },
-              {
-                path: 'parcels',
-                ...titled('pageTitles.parcels'),
-                lazy: async () => ({
-                  Component: (await import('./routes/merchant/parcels-page')).ParcelsPage,
-                }),
-              },
-              {
-                path: 'returned-parcels',
-                ...titled('pageTitles.returns'),
-                lazy: async () => ({
-                  Component: (await import('./routes/merchant/returned-parcels-page')).ReturnedParcelsPage,
-                }),
-              },
-              {
-                path: 'track-parcel',
-                ...titled('pageTitles.trackParcel'),
-                lazy: async () => ({
-                  Component: (await import('./routes/merchant/track-parcel-page')).TrackParcelPage,
-                }),
-              },
-              {
-                path: 'call-logs',
-                ...titled('pageTitles.callLogs'),
-                lazy: async () => ({
-                  Component: (await import('./routes/merchant/call-logs-page')).CallLogsPage,
-                }),
-              },
-              {
-                path: 'customers',
-                ...titled('pageTitles.customers'),
-                lazy: async () => ({
-                  Component: (await import('./routes/merchant/customers-page')).CustomersPage,
-                }),
-              },
-              {
-                path: 'parcels/new',
-                ...titled('pageTitles.bookParcel'),
-                lazy: async () => ({
-                  Component: (await import('./routes/merchant/book-parcel-page')).BookParcelPage,
-                }),
-              },
-              {
-                path: 'parcels/bulk',
-                ...titled('pageTitles.bulkUpload'),
-                lazy: async () => ({
-                  Component: (await import('./routes/merchant/bulk-upload-page')).BulkUploadPage,
-                }),
-              },
-              {
-                path: 'parcels/:parcelId',
-                ...titled('pageTitles.parcel'),
-                lazy: async () => ({
-                  Component: (await import('./routes/merchant/parcel-detail-page')).ParcelDetailPage,
-                }),
-              },
-              {
-                path: 'payments',
-                ...titled('pageTitles.payments'),
-                lazy: async () => ({
-                  Component: (await import('./routes/merchant/payments-page')).PaymentsPage,
-                }),
-              },
-              {
-                path: 'payments/invoices/:invoiceId',
-                ...titled('pageTitles.invoice'),
-                lazy: async () => ({
-                  Component: (await import('./routes/merchant/invoice-page')).InvoicePage,
-                }),
-              },
-              {
-                path: 'transactions',
-                ...titled('pageTitles.transactions'),
-                lazy: async () => ({
-                  Component: (await import('./routes/merchant/transactions-page')).TransactionsPage,
-                }),
-              },
-              {
-                path: 'settings',
-                ...titled('pageTitles.settings'),
-                lazy: async () => ({
-                  Component: (await import('./routes/merchant/settings-page')).SettingsPage,
-                }),
-              },
-              {
-                path: 'nid',
-                ...titled('pageTitles.nid'),
-                lazy: async () => ({ Component: (await import('./routes/merchant/nid-page')).NidPage }),
               },
             ],
           },
         ],
       },
       {
-        path: 'ops/login',
-        ...titled('pageTitles.opsLogin'),
-        lazy: async () => {
-          const [{ OpsLoginPage }] = await Promise.all([
-            import('./routes/ops/ops-login-page'),
-            loadConsoleStrings(),
-          ]);
-          return { Component: OpsLoginPage };
-        },
-      },
-      {
-        element: <RequireAuth kind="staff" />,
+        // The panel's and the console's frame, with antd's providers (lazy: after sign-in).
+        lazy: async () => ({ Component: (await import('./panel-frame')).PanelFrame }),
         children: [
           {
-            path: 'ops',
+            element: <RequireAuth kind="user" />,
+            children: [
+              {
+                // Signed-in merchant pages: the shop switcher and the terms reminder above each.
+                lazy: async () => ({ Component: (await import('./merchant-shell')).MerchantShell }),
+                children: [
+                  {
+                    path: 'dashboard',
+                    ...titled('pageTitles.dashboard'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/dashboard-page')).DashboardPage,
+                    }),
+                  },
+                  {
+                    path: 'shops',
+                    ...titled('pageTitles.shops'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/shops-page')).ShopsPage,
+                    }),
+                  },
+                  {
+                    path: 'shops/new',
+                    ...titled('pageTitles.createShop'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/create-shop-page')).CreateShopPage,
+                    }),
+                  },
+                  {
+                    path: 'shops/:shopId/settings',
+                    ...titled('pageTitles.shopSettings'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/shop-settings-page')).ShopSettingsPage,
+                    }),
+                  },
+                  {
+                    path: 'shops/:shopId/pickup-locations',
+                    ...titled('pageTitles.pickupLocations'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/pickup-locations-page'))
+                        .PickupLocationsPage,
+                    }),
+                  },
+                  {
+                    path: 'shops/:shopId/team',
+                    ...titled('pageTitles.team'),
+                    lazy: async () => ({ Component: (await import('./routes/merchant/team-page')).TeamPage }),
+                  },
+                  {
+                    path: 'developer-apis',
+                    ...titled('pageTitles.developerApis'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/developer-apis-page')).DeveloperApisPage,
+                    }),
+                  },
+                  {
+                    path: 'parcels',
+                    ...titled('pageTitles.parcels'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/parcels-page')).ParcelsPage,
+                    }),
+                  },
+                  {
+                    path: 'returned-parcels',
+                    ...titled('pageTitles.returns'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/returned-parcels-page'))
+                        .ReturnedParcelsPage,
+                    }),
+                  },
+                  {
+                    path: 'track-parcel',
+                    ...titled('pageTitles.trackParcel'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/track-parcel-page')).TrackParcelPage,
+                    }),
+                  },
+                  {
+                    path: 'call-logs',
+                    ...titled('pageTitles.callLogs'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/call-logs-page')).CallLogsPage,
+                    }),
+                  },
+                  {
+                    path: 'customers',
+                    ...titled('pageTitles.customers'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/customers-page')).CustomersPage,
+                    }),
+                  },
+                  {
+                    path: 'parcels/new',
+                    ...titled('pageTitles.bookParcel'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/book-parcel-page')).BookParcelPage,
+                    }),
+                  },
+                  {
+                    path: 'parcels/bulk',
+                    ...titled('pageTitles.bulkUpload'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/bulk-upload-page')).BulkUploadPage,
+                    }),
+                  },
+                  {
+                    path: 'parcels/:parcelId',
+                    ...titled('pageTitles.parcel'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/parcel-detail-page')).ParcelDetailPage,
+                    }),
+                  },
+                  {
+                    path: 'payments',
+                    ...titled('pageTitles.payments'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/payments-page')).PaymentsPage,
+                    }),
+                  },
+                  {
+                    path: 'payments/invoices/:invoiceId',
+                    ...titled('pageTitles.invoice'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/invoice-page')).InvoicePage,
+                    }),
+                  },
+                  {
+                    path: 'transactions',
+                    ...titled('pageTitles.transactions'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/transactions-page')).TransactionsPage,
+                    }),
+                  },
+                  {
+                    path: 'settings',
+                    ...titled('pageTitles.settings'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/settings-page')).SettingsPage,
+                    }),
+                  },
+                  {
+                    path: 'nid',
+                    ...titled('pageTitles.nid'),
+                    lazy: async () => ({ Component: (await import('./routes/merchant/nid-page')).NidPage }),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: 'ops/login',
+            ...titled('pageTitles.opsLogin'),
             lazy: async () => {
-              const [{ OpsLayout }] = await Promise.all([
-                import('./routes/ops/ops-layout'),
+              const [{ OpsLoginPage }] = await Promise.all([
+                import('./routes/ops/ops-login-page'),
                 loadConsoleStrings(),
               ]);
-              return { Component: OpsLayout };
+              return { Component: OpsLoginPage };
             },
+          },
+          {
+            element: <RequireAuth kind="staff" />,
             children: [
               {
-                index: true,
-                ...titled('opsConsole.nav.overview'),
-                lazy: async () => ({ Component: (await import('./routes/ops/ops-home-page')).OpsHomePage }),
-              },
-              {
-                path: 'shops',
-                ...titled('opsConsole.nav.shops'),
-                lazy: async () => ({ Component: (await import('./routes/ops/shops-page')).ShopsPage }),
-              },
-              {
-                path: 'shops/:shopId',
-                ...titled('opsConsole.pageTitles.shop'),
-                lazy: async () => ({
-                  Component: (await import('./routes/ops/shop-detail-page')).ShopDetailPage,
-                }),
-              },
-              {
-                path: 'nid',
-                ...titled('opsConsole.nav.nid'),
-                lazy: async () => ({ Component: (await import('./routes/ops/nid-page')).NidPage }),
-              },
-              {
-                path: 'banks',
-                ...titled('opsConsole.nav.banks'),
-                lazy: async () => ({ Component: (await import('./routes/ops/banks-page')).BanksPage }),
-              },
-              {
-                path: 'terms',
-                ...titled('opsConsole.nav.terms'),
-                lazy: async () => ({ Component: (await import('./routes/ops/terms-page')).TermsPage }),
-              },
-              {
-                path: 'flags',
-                ...titled('opsConsole.nav.flags'),
-                lazy: async () => ({ Component: (await import('./routes/ops/flags-page')).FlagsPage }),
-              },
-              {
-                path: 'sms',
-                ...titled('opsConsole.nav.sms'),
-                lazy: async () => ({ Component: (await import('./routes/ops/sms-page')).SmsPage }),
-              },
-              {
-                path: 'content',
-                ...titled('opsConsole.nav.content'),
-                lazy: async () => ({ Component: (await import('./routes/ops/content-page')).ContentPage }),
-              },
-              {
-                path: 'banners',
-                ...titled('opsConsole.nav.banners'),
-                lazy: async () => ({ Component: (await import('./routes/ops/banners-page')).BannersPage }),
-              },
-              {
-                path: 'leads',
-                ...titled('opsConsole.nav.leads'),
-                lazy: async () => ({ Component: (await import('./routes/ops/leads-page')).LeadsPage }),
-              },
-              {
-                path: 'hubs',
-                ...titled('opsConsole.nav.hubs'),
-                lazy: async () => ({ Component: (await import('./routes/ops/hubs-page')).HubsPage }),
-              },
-              {
-                path: 'riders',
-                ...titled('opsConsole.nav.riders'),
-                lazy: async () => ({ Component: (await import('./routes/ops/riders-page')).RidersPage }),
-              },
-              {
-                path: 'pickups',
-                ...titled('opsConsole.nav.pickups'),
-                lazy: async () => ({ Component: (await import('./routes/ops/pickups-page')).PickupsPage }),
-              },
-              {
-                path: 'hub-scan',
-                ...titled('opsConsole.nav.hub-scan'),
-                lazy: async () => ({ Component: (await import('./routes/ops/hub-scan-page')).HubScanPage }),
-              },
-              {
-                path: 'runs',
-                ...titled('opsConsole.nav.runs'),
-                lazy: async () => ({ Component: (await import('./routes/ops/runs-page')).RunsPage }),
-              },
-              {
-                path: 'returns',
-                ...titled('opsConsole.nav.returns'),
-                lazy: async () => ({ Component: (await import('./routes/ops/returns-page')).ReturnsPage }),
-              },
-              {
-                path: 'parcel-status',
-                ...titled('opsConsole.nav.parcel-status'),
-                lazy: async () => ({
-                  Component: (await import('./routes/ops/parcel-status-page')).ParcelStatusPage,
-                }),
-              },
-              {
-                path: 'cash',
-                ...titled('opsConsole.nav.cash'),
-                lazy: async () => ({ Component: (await import('./routes/ops/cash-page')).CashPage }),
-              },
-              {
-                path: 'payouts',
-                ...titled('opsConsole.nav.payouts'),
-                lazy: async () => ({ Component: (await import('./routes/ops/payouts-page')).PayoutsPage }),
+                path: 'ops',
+                lazy: async () => {
+                  const [{ OpsLayout }] = await Promise.all([
+                    import('./routes/ops/ops-layout'),
+                    loadConsoleStrings(),
+                  ]);
+                  return { Component: OpsLayout };
+                },
+                children: [
+                  {
+                    index: true,
+                    ...titled('opsConsole.nav.overview'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/ops/ops-home-page')).OpsHomePage,
+                    }),
+                  },
+                  {
+                    path: 'shops',
+                    ...titled('opsConsole.nav.shops'),
+                    lazy: async () => ({ Component: (await import('./routes/ops/shops-page')).ShopsPage }),
+                  },
+                  {
+                    path: 'shops/:shopId',
+                    ...titled('opsConsole.pageTitles.shop'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/ops/shop-detail-page')).ShopDetailPage,
+                    }),
+                  },
+                  {
+                    path: 'nid',
+                    ...titled('opsConsole.nav.nid'),
+                    lazy: async () => ({ Component: (await import('./routes/ops/nid-page')).NidPage }),
+                  },
+                  {
+                    path: 'banks',
+                    ...titled('opsConsole.nav.banks'),
+                    lazy: async () => ({ Component: (await import('./routes/ops/banks-page')).BanksPage }),
+                  },
+                  {
+                    path: 'terms',
+                    ...titled('opsConsole.nav.terms'),
+                    lazy: async () => ({ Component: (await import('./routes/ops/terms-page')).TermsPage }),
+                  },
+                  {
+                    path: 'flags',
+                    ...titled('opsConsole.nav.flags'),
+                    lazy: async () => ({ Component: (await import('./routes/ops/flags-page')).FlagsPage }),
+                  },
+                  {
+                    path: 'sms',
+                    ...titled('opsConsole.nav.sms'),
+                    lazy: async () => ({ Component: (await import('./routes/ops/sms-page')).SmsPage }),
+                  },
+                  {
+                    path: 'content',
+                    ...titled('opsConsole.nav.content'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/ops/content-page')).ContentPage,
+                    }),
+                  },
+                  {
+                    path: 'banners',
+                    ...titled('opsConsole.nav.banners'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/ops/banners-page')).BannersPage,
+                    }),
+                  },
+                  {
+                    path: 'leads',
+                    ...titled('opsConsole.nav.leads'),
+                    lazy: async () => ({ Component: (await import('./routes/ops/leads-page')).LeadsPage }),
+                  },
+                  {
+                    path: 'hubs',
+                    ...titled('opsConsole.nav.hubs'),
+                    lazy: async () => ({ Component: (await import('./routes/ops/hubs-page')).HubsPage }),
+                  },
+                  {
+                    path: 'riders',
+                    ...titled('opsConsole.nav.riders'),
+                    lazy: async () => ({ Component: (await import('./routes/ops/riders-page')).RidersPage }),
+                  },
+                  {
+                    path: 'pickups',
+                    ...titled('opsConsole.nav.pickups'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/ops/pickups-page')).PickupsPage,
+                    }),
+                  },
+                  {
+                    path: 'hub-scan',
+                    ...titled('opsConsole.nav.hub-scan'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/ops/hub-scan-page')).HubScanPage,
+                    }),
+                  },
+                  {
+                    path: 'runs',
+                    ...titled('opsConsole.nav.runs'),
+                    lazy: async () => ({ Component: (await import('./routes/ops/runs-page')).RunsPage }),
+                  },
+                  {
+                    path: 'returns',
+                    ...titled('opsConsole.nav.returns'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/ops/returns-page')).ReturnsPage,
+                    }),
+                  },
+                  {
+                    path: 'parcel-status',
+                    ...titled('opsConsole.nav.parcel-status'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/ops/parcel-status-page')).ParcelStatusPage,
+                    }),
+                  },
+                  {
+                    path: 'cash',
+                    ...titled('opsConsole.nav.cash'),
+                    lazy: async () => ({ Component: (await import('./routes/ops/cash-page')).CashPage }),
+                  },
+                  {
+                    path: 'payouts',
+                    ...titled('opsConsole.nav.payouts'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/ops/payouts-page')).PayoutsPage,
+                    }),
+                  },
+                ],
               },
             ],
+          },
+          {
+            path: '*',
+            lazy: async () => ({ Component: (await import('./routes/public/not-found-page')).NotFoundPage }),
           },
         ],
       },
       {
-        path: '503',
-        ...titled('pageTitles.unavailable'),
+        // The 503 page in the panel's frame; when the server that would send their scripts is the
+        // one that is down, the plain notice that came with the app.
         lazy: async () => {
           try {
-            return {
-              Component: (await import('./routes/public/service-unavailable-page')).ServiceUnavailablePage,
-            };
+            return { Component: (await import('./panel-frame')).PanelFrame };
           } catch {
-            // The server that would send the page's script is the one that is down.
             return { Component: OfflineNotice };
           }
         },
-      },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import('./routes/public/not-found-page')).NotFoundPage }),
+        children: [
+          {
+            path: '503',
+            ...titled('pageTitles.unavailable'),
+            lazy: async () => {
+              try {
+                return {
+                  Component: (await import('./routes/public/service-unavailable-page'))
+                    .ServiceUnavailablePage,
+                };
+              } catch {
+                return { Component: OfflineNotice };
+              }
+            },
+          },
+        ],
       },
     ],
   },
@@ -341,47 +399,52 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <PageLoading />,
     children: [
       {
-        path: 'rider/login',
-        ...titled('pageTitles.riderLogin'),
-        lazy: async () => {
-          const [{ RiderLoginPage }] = await Promise.all([
-            import('./routes/rider/rider-login-page'),
-            loadConsoleStrings(),
-          ]);
-          return { Component: RiderLoginPage };
-        },
-      },
-      {
-        element: <RequireAuth kind="staff" loginPath="/rider/login" />,
+        lazy: antdOutlet,
         children: [
           {
-            path: 'rider',
+            path: 'rider/login',
+            ...titled('pageTitles.riderLogin'),
             lazy: async () => {
-              const [{ RiderShell }] = await Promise.all([
-                import('./routes/rider/rider-shell'),
+              const [{ RiderLoginPage }] = await Promise.all([
+                import('./routes/rider/rider-login-page'),
                 loadConsoleStrings(),
               ]);
-              return { Component: RiderShell };
+              return { Component: RiderLoginPage };
             },
+          },
+          {
+            element: <RequireAuth kind="staff" loginPath="/rider/login" />,
             children: [
               {
-                index: true,
-                ...titled('pageTitles.riderRun'),
-                lazy: async () => ({ Component: (await import('./routes/rider/rider-home')).RiderHome }),
-              },
-              {
-                path: 'run',
-                ...titled('pageTitles.riderRun'),
-                lazy: async () => ({
-                  Component: (await import('./routes/rider/rider-run-page')).RiderRunPage,
-                }),
-              },
-              {
-                path: 'pickups',
-                ...titled('pageTitles.riderPickups'),
-                lazy: async () => ({
-                  Component: (await import('./routes/rider/rider-pickups-page')).RiderPickupsPage,
-                }),
+                path: 'rider',
+                lazy: async () => {
+                  const [{ RiderShell }] = await Promise.all([
+                    import('./routes/rider/rider-shell'),
+                    loadConsoleStrings(),
+                  ]);
+                  return { Component: RiderShell };
+                },
+                children: [
+                  {
+                    index: true,
+                    ...titled('pageTitles.riderRun'),
+                    lazy: async () => ({ Component: (await import('./routes/rider/rider-home')).RiderHome }),
+                  },
+                  {
+                    path: 'run',
+                    ...titled('pageTitles.riderRun'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/rider/rider-run-page')).RiderRunPage,
+                    }),
+                  },
+                  {
+                    path: 'pickups',
+                    ...titled('pageTitles.riderPickups'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/rider/rider-pickups-page')).RiderPickupsPage,
+                    }),
+                  },
+                ],
               },
             ],
           },

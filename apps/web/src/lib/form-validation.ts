@@ -7,6 +7,14 @@ export type SafeParser<T> = {
 };
 
 /**
+ * Where the messages go: antd's FormInstance has this, and so has a plain form (the sign-in page's,
+ * which must not load antd, issue 16).
+ */
+export type FieldSetter =
+  | FormInstance
+  | { setFields: (fields: Array<{ name: string; errors: string[] }>) => void };
+
+/**
  * An antd rule that runs one field's shared schema. `prepare` turns the widget's value into what
  * the API receives (a date picker's day into YYYY-MM-DD).
  */
@@ -34,7 +42,7 @@ export function schemaRule(
  * message and null comes back.
  */
 export function parseForm<T>(
-  form: FormInstance,
+  form: FieldSetter,
   schema: SafeParser<T>,
   values: unknown,
   translate: (message: string) => string,
@@ -54,7 +62,7 @@ export function parseForm<T>(
 
 /** Puts a server's VALIDATION_FAILED field messages under the matching inputs. */
 export function showFieldErrors(
-  form: FormInstance,
+  form: FieldSetter,
   fields: readonly string[],
   errors: Array<{ field: string; message: string }>,
   translate: (message: string) => string,

@@ -1,4 +1,3 @@
-import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import './auth-card.css';
 
@@ -10,17 +9,15 @@ type AuthCardProps = {
   wide?: boolean;
 };
 
-/** The narrow centred card of the sign-in, sign-up and reset screens. */
+/** The narrow centred card of the sign-in, sign-up and reset screens (plain: no antd, issue 16). */
 export function AuthCard({ title, subtitle, children, footer, wide }: AuthCardProps) {
   return (
     <div className={`auth-card${wide ? ' auth-card--wide' : ''}`}>
-      <Card variant="outlined">
-        <Typography.Title level={1} className="auth-card__title">
-          {title}
-        </Typography.Title>
-        {subtitle ? <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph> : null}
+      <section className="auth-card__card">
+        <h1 className="auth-card__title">{title}</h1>
+        {subtitle ? <p className="auth-card__subtitle">{subtitle}</p> : null}
         {children}
-      </Card>
+      </section>
       {footer ? <div className="auth-card__footer">{footer}</div> : null}
     </div>
   );

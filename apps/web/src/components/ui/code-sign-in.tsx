@@ -1,15 +1,15 @@
 import { formatPhoneLocal } from '@dak/domain/phone';
-import { Button, type FormInstance, Typography } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { ZodType } from 'zod';
 import { fieldErrors } from '../../lib/api-error';
 import { useErrorText } from '../../lib/error-text';
-import { showFieldErrors } from '../../lib/form-validation';
+import { type FieldSetter, showFieldErrors } from '../../lib/form-validation';
 import { useOtpCode } from '../../lib/otp';
 import { FormAlert } from './form-alert';
 import { PhoneVerification } from './phone-verification';
+import { SubmitButton } from './plain-form';
 
 /** Where the code went and when a new one may be asked for; a flow adds what its resend needs. */
 export type CodeSent = { phone: string; resendAfterSeconds: number };
@@ -44,7 +44,7 @@ export function useCodeSignIn<S extends CodeSent>(
       setSent(null);
     },
     /** A refused first step: messages about a field go under it, the rest above the button. */
-    showError<Values>(error: unknown, form: FormInstance<Values>, fields: string[]) {
+    showError(error: unknown, form: FieldSetter, fields: string[]) {
       if (!showFieldErrors(form, fields, fieldErrors(error), translateMessage))
         setFormError(errorText(error));
     },
@@ -75,7 +75,10 @@ type CodeStepProps<S extends CodeSent, Input> = {
   verify: (input: Input) => Promise<void>;
 };
 
-/** The code step of a sign-in: the code boxes, resend, change number, and the verify button. */
+/**
+ * The code step of a sign-in: the code boxes, resend, change number, and the verify button. Plain
+ * markup (no antd): the merchant's sign-in page has it (issue 16).
+ */
 export function CodeStep<S extends CodeSent, Input>(props: CodeStepProps<S, Input>) {
   const { errorText } = useErrorText();
   const { flow, sent } = props;
@@ -94,11 +97,7 @@ export function CodeStep<S extends CodeSent, Input>(props: CodeStepProps<S, Inpu
 
   return (
     <form onSubmit={submit} noValidate>
-      {props.title ? (
-        <Typography.Title level={2} className="step-title">
-          {props.title}
-        </Typography.Title>
-      ) : null}
+      {props.title ? <h2 className="step-title">{props.title}</h2> : null}
       <PhoneVerification
         idPrefix={props.idPrefix}
         phone={sent.phone}
@@ -109,16 +108,9 @@ export function CodeStep<S extends CodeSent, Input>(props: CodeStepProps<S, Inpu
         disabled={props.pending}
       />
       <FormAlert message={flow.formError} />
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        size="large"
-        loading={props.pending}
-        className={props.buttonClassName}
-      >
+      <SubmitButton loading={props.pending} className={props.buttonClassName}>
         {props.submitLabel}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

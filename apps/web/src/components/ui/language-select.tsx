@@ -4,7 +4,8 @@ import { GlobeIcon } from '../light/icons';
 
 /**
  * A native select: the phone's own picker on small screens, and each language named in itself.
- * Its accessible name keeps the English word "Language" in every UI, so anyone can find it.
+ * Its accessible name keeps the English word "Language" in every UI, so anyone can find it. The
+ * globe is inline SVG: no icon library on the sign-in page (issue 16).
  */
 export function LanguageSelect() {
   const { t } = useTranslation();

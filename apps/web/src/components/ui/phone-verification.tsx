@@ -1,12 +1,12 @@
 import { otpRules } from '@dak/domain/otp';
 import { formatPhoneLocal, normalizePhone } from '@dak/domain/phone';
-import { Button, Typography } from 'antd';
 import { type Ref, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatCountdown } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n';
 import { OtpInput, type OtpInputHandle } from './otp-input';
 import './phone-verification.css';
+import './plain-form.css';
 
 /** Seconds left until a deadline that can be moved (after a resend), ticking down on screen. */
 function useCountdown(initialSeconds: number) {
@@ -44,7 +44,10 @@ type PhoneVerificationProps = {
   otpRef?: Ref<OtpInputHandle>;
 };
 
-/** The spec's phone verification: a 4-digit code, edit number, and resend behind a timer. */
+/**
+ * The spec's phone verification: a 4-digit code, edit number, and resend behind a timer. Plain
+ * markup (no antd): the sign-in page's code step uses it (issue 16).
+ */
 export function PhoneVerification({
   phone,
   onEditNumber,
@@ -76,7 +79,7 @@ export function PhoneVerification({
 
   return (
     <div className="phone-verification">
-      <Typography.Paragraph className="phone-verification__sent">
+      <p className="phone-verification__sent">
         <Trans
           i18nKey="otp.sentTo"
           values={{ phone: shownPhone }}
@@ -85,18 +88,17 @@ export function PhoneVerification({
         {onEditNumber ? (
           <>
             {' '}
-            <Button
-              type="link"
-              size="small"
-              className="phone-verification__edit"
+            <button
+              type="button"
+              className="link-button phone-verification__edit"
               onClick={onEditNumber}
               disabled={disabled}
             >
               {t('otp.editNumber')}
-            </Button>
+            </button>
           </>
         ) : null}
-      </Typography.Paragraph>
+      </p>
       <OtpInput
         idPrefix={idPrefix}
         onChange={onCodeChange}
@@ -110,16 +112,18 @@ export function PhoneVerification({
         {error}
       </div>
       <div className="phone-verification__resend">
-        <Button
-          type="link"
+        <button
+          type="button"
+          className="link-button"
           onClick={resend}
           disabled={remaining > 0 || resending || disabled}
-          loading={resending}
+          aria-busy={resending || undefined}
         >
+          {resending ? <span className="spinner" aria-hidden /> : null}
           {remaining > 0
             ? t('otp.resendIn', { time: formatCountdown(remaining, language) })
             : t('otp.resend')}
-        </Button>
+        </button>
       </div>
     </div>
   );

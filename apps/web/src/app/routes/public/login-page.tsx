@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -39,9 +38,9 @@ export function LoginPage() {
       footer={
         <>
           <Link to="/reset-password">{t('login.forgotPassword')}</Link>
-          <Typography.Text>
+          <span>
             {t('login.noAccount')} <Link to="/register">{t('login.signupLink')}</Link>
-          </Typography.Text>
+          </span>
         </>
       }
     >
