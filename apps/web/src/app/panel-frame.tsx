@@ -4,7 +4,6 @@ import { Outlet } from 'react-router';
 import { AppLayout, type NavItem } from '../components/layouts/app-layout';
 import { useAuth } from '../lib/auth-storage';
 import { AccountActions } from './account-actions';
-import { AntdProviders } from './antd-providers';
 import { useShopState } from './shop-context';
 
 /**
@@ -40,20 +39,15 @@ function useNavLinks(): NavItem[] {
 
 /**
  * The frame of the merchant panel and the console (top bar with the menu and the account's
- * buttons, footer), and of the pages still written with antd (503, not found). Loaded with the
- * first such page, so the sign-in page never downloads it. Renders `children`, else the child
- * route.
- *
- * Later (issue 16): once the panel's frame and the dashboard use no antd, move `AntdProviders` from
- * here to below them, around the pages that still use antd, so the first screen after sign-in
- * loads no antd either.
+ * buttons, footer), and of the 503 and not-found pages. Loaded with the first such page, so the
+ * sign-in page never downloads it. Written without antd (issue 16): antd's providers sit below it,
+ * around the pages that still use antd (`AntdOutlet` in the router), so the first screen after
+ * sign-in (this frame and the dashboard) loads no antd. Renders `children`, else the child route.
  */
 export function PanelFrame({ children }: { children?: ReactNode }) {
   return (
-    <AntdProviders>
-      <AppLayout links={useNavLinks()} actions={<AccountActions />}>
-        {children ?? <Outlet />}
-      </AppLayout>
-    </AntdProviders>
+    <AppLayout links={useNavLinks()} actions={<AccountActions />}>
+      {children ?? <Outlet />}
+    </AppLayout>
   );
 }

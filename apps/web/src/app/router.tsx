@@ -21,8 +21,8 @@ const antdOutlet = async () => ({ Component: (await import('./antd-providers')).
  * merchant panel's and the console's, comes on first visit. No antd above the sign-in page: the
  * root holds what every page needs, the signed-out pages have a plain frame, and antd comes with
  * the panel's frame (`PanelFrame`, lazy) or with a page that uses it (`AntdOutlet`, lazy).
- * Later (issue 16): once the panel's frame and the dashboard use no antd, `AntdProviders` moves
- * from `PanelFrame` to around the pages below it that still use antd.
+ * The panel's frame and the dashboard use no antd either: after sign-in, antd comes with the first
+ * page that uses it (`AntdOutlet` around every other page).
  */
 export const router = createBrowserRouter([
   {
@@ -77,289 +77,320 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
-                    path: 'shops',
-                    ...titled('pageTitles.shops'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/shops-page')).ShopsPage,
-                    }),
-                  },
-                  {
-                    path: 'shops/new',
-                    ...titled('pageTitles.createShop'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/create-shop-page')).CreateShopPage,
-                    }),
-                  },
-                  {
-                    path: 'shops/:shopId/settings',
-                    ...titled('pageTitles.shopSettings'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/shop-settings-page')).ShopSettingsPage,
-                    }),
-                  },
-                  {
-                    path: 'shops/:shopId/pickup-locations',
-                    ...titled('pageTitles.pickupLocations'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/pickup-locations-page'))
-                        .PickupLocationsPage,
-                    }),
-                  },
-                  {
-                    path: 'shops/:shopId/team',
-                    ...titled('pageTitles.team'),
-                    lazy: async () => ({ Component: (await import('./routes/merchant/team-page')).TeamPage }),
-                  },
-                  {
-                    path: 'developer-apis',
-                    ...titled('pageTitles.developerApis'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/developer-apis-page')).DeveloperApisPage,
-                    }),
-                  },
-                  {
-                    path: 'parcels',
-                    ...titled('pageTitles.parcels'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/parcels-page')).ParcelsPage,
-                    }),
-                  },
-                  {
-                    path: 'returned-parcels',
-                    ...titled('pageTitles.returns'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/returned-parcels-page'))
-                        .ReturnedParcelsPage,
-                    }),
-                  },
-                  {
-                    path: 'track-parcel',
-                    ...titled('pageTitles.trackParcel'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/track-parcel-page')).TrackParcelPage,
-                    }),
-                  },
-                  {
-                    path: 'call-logs',
-                    ...titled('pageTitles.callLogs'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/call-logs-page')).CallLogsPage,
-                    }),
-                  },
-                  {
-                    path: 'customers',
-                    ...titled('pageTitles.customers'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/customers-page')).CustomersPage,
-                    }),
-                  },
-                  {
-                    path: 'parcels/new',
-                    ...titled('pageTitles.bookParcel'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/book-parcel-page')).BookParcelPage,
-                    }),
-                  },
-                  {
-                    path: 'parcels/bulk',
-                    ...titled('pageTitles.bulkUpload'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/bulk-upload-page')).BulkUploadPage,
-                    }),
-                  },
-                  {
-                    path: 'parcels/:parcelId',
-                    ...titled('pageTitles.parcel'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/parcel-detail-page')).ParcelDetailPage,
-                    }),
-                  },
-                  {
-                    path: 'payments',
-                    ...titled('pageTitles.payments'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/payments-page')).PaymentsPage,
-                    }),
-                  },
-                  {
-                    path: 'payments/invoices/:invoiceId',
-                    ...titled('pageTitles.invoice'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/invoice-page')).InvoicePage,
-                    }),
-                  },
-                  {
-                    path: 'transactions',
-                    ...titled('pageTitles.transactions'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/transactions-page')).TransactionsPage,
-                    }),
-                  },
-                  {
-                    path: 'settings',
-                    ...titled('pageTitles.settings'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/merchant/settings-page')).SettingsPage,
-                    }),
-                  },
-                  {
-                    path: 'nid',
-                    ...titled('pageTitles.nid'),
-                    lazy: async () => ({ Component: (await import('./routes/merchant/nid-page')).NidPage }),
+                    // Every other merchant page still uses antd: its providers come with the first of them.
+                    lazy: antdOutlet,
+                    children: [
+                      {
+                        path: 'shops',
+                        ...titled('pageTitles.shops'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/shops-page')).ShopsPage,
+                        }),
+                      },
+                      {
+                        path: 'shops/new',
+                        ...titled('pageTitles.createShop'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/create-shop-page')).CreateShopPage,
+                        }),
+                      },
+                      {
+                        path: 'shops/:shopId/settings',
+                        ...titled('pageTitles.shopSettings'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/shop-settings-page')).ShopSettingsPage,
+                        }),
+                      },
+                      {
+                        path: 'shops/:shopId/pickup-locations',
+                        ...titled('pageTitles.pickupLocations'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/pickup-locations-page'))
+                            .PickupLocationsPage,
+                        }),
+                      },
+                      {
+                        path: 'shops/:shopId/team',
+                        ...titled('pageTitles.team'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/team-page')).TeamPage,
+                        }),
+                      },
+                      {
+                        path: 'developer-apis',
+                        ...titled('pageTitles.developerApis'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/developer-apis-page'))
+                            .DeveloperApisPage,
+                        }),
+                      },
+                      {
+                        path: 'parcels',
+                        ...titled('pageTitles.parcels'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/parcels-page')).ParcelsPage,
+                        }),
+                      },
+                      {
+                        path: 'returned-parcels',
+                        ...titled('pageTitles.returns'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/returned-parcels-page'))
+                            .ReturnedParcelsPage,
+                        }),
+                      },
+                      {
+                        path: 'track-parcel',
+                        ...titled('pageTitles.trackParcel'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/track-parcel-page')).TrackParcelPage,
+                        }),
+                      },
+                      {
+                        path: 'call-logs',
+                        ...titled('pageTitles.callLogs'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/call-logs-page')).CallLogsPage,
+                        }),
+                      },
+                      {
+                        path: 'customers',
+                        ...titled('pageTitles.customers'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/customers-page')).CustomersPage,
+                        }),
+                      },
+                      {
+                        path: 'parcels/new',
+                        ...titled('pageTitles.bookParcel'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/book-parcel-page')).BookParcelPage,
+                        }),
+                      },
+                      {
+                        path: 'parcels/bulk',
+                        ...titled('pageTitles.bulkUpload'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/bulk-upload-page')).BulkUploadPage,
+                        }),
+                      },
+                      {
+                        path: 'parcels/:parcelId',
+                        ...titled('pageTitles.parcel'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/parcel-detail-page')).ParcelDetailPage,
+                        }),
+                      },
+                      {
+                        path: 'payments',
+                        ...titled('pageTitles.payments'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/payments-page')).PaymentsPage,
+                        }),
+                      },
+                      {
+                        path: 'payments/invoices/:invoiceId',
+                        ...titled('pageTitles.invoice'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/invoice-page')).InvoicePage,
+                        }),
+                      },
+                      {
+                        path: 'transactions',
+                        ...titled('pageTitles.transactions'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/transactions-page')).TransactionsPage,
+                        }),
+                      },
+                      {
+                        path: 'settings',
+                        ...titled('pageTitles.settings'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/settings-page')).SettingsPage,
+                        }),
+                      },
+                      {
+                        path: 'nid',
+                        ...titled('pageTitles.nid'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/merchant/nid-page')).NidPage,
+                        }),
+                      },
+                    ],
                   },
                 ],
               },
             ],
           },
           {
-            path: 'ops/login',
-            ...titled('pageTitles.opsLogin'),
-            lazy: async () => {
-              const [{ OpsLoginPage }] = await Promise.all([
-                import('./routes/ops/ops-login-page'),
-                loadConsoleStrings(),
-              ]);
-              return { Component: OpsLoginPage };
-            },
-          },
-          {
-            element: <RequireAuth kind="staff" />,
+            // The console and the not-found page use antd.
+            lazy: antdOutlet,
             children: [
               {
-                path: 'ops',
+                path: 'ops/login',
+                ...titled('pageTitles.opsLogin'),
                 lazy: async () => {
-                  const [{ OpsLayout }] = await Promise.all([
-                    import('./routes/ops/ops-layout'),
+                  const [{ OpsLoginPage }] = await Promise.all([
+                    import('./routes/ops/ops-login-page'),
                     loadConsoleStrings(),
                   ]);
-                  return { Component: OpsLayout };
+                  return { Component: OpsLoginPage };
                 },
+              },
+              {
+                element: <RequireAuth kind="staff" />,
                 children: [
                   {
-                    index: true,
-                    ...titled('opsConsole.nav.overview'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/ops/ops-home-page')).OpsHomePage,
-                    }),
-                  },
-                  {
-                    path: 'shops',
-                    ...titled('opsConsole.nav.shops'),
-                    lazy: async () => ({ Component: (await import('./routes/ops/shops-page')).ShopsPage }),
-                  },
-                  {
-                    path: 'shops/:shopId',
-                    ...titled('opsConsole.pageTitles.shop'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/ops/shop-detail-page')).ShopDetailPage,
-                    }),
-                  },
-                  {
-                    path: 'nid',
-                    ...titled('opsConsole.nav.nid'),
-                    lazy: async () => ({ Component: (await import('./routes/ops/nid-page')).NidPage }),
-                  },
-                  {
-                    path: 'banks',
-                    ...titled('opsConsole.nav.banks'),
-                    lazy: async () => ({ Component: (await import('./routes/ops/banks-page')).BanksPage }),
-                  },
-                  {
-                    path: 'terms',
-                    ...titled('opsConsole.nav.terms'),
-                    lazy: async () => ({ Component: (await import('./routes/ops/terms-page')).TermsPage }),
-                  },
-                  {
-                    path: 'flags',
-                    ...titled('opsConsole.nav.flags'),
-                    lazy: async () => ({ Component: (await import('./routes/ops/flags-page')).FlagsPage }),
-                  },
-                  {
-                    path: 'sms',
-                    ...titled('opsConsole.nav.sms'),
-                    lazy: async () => ({ Component: (await import('./routes/ops/sms-page')).SmsPage }),
-                  },
-                  {
-                    path: 'content',
-                    ...titled('opsConsole.nav.content'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/ops/content-page')).ContentPage,
-                    }),
-                  },
-                  {
-                    path: 'banners',
-                    ...titled('opsConsole.nav.banners'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/ops/banners-page')).BannersPage,
-                    }),
-                  },
-                  {
-                    path: 'leads',
-                    ...titled('opsConsole.nav.leads'),
-                    lazy: async () => ({ Component: (await import('./routes/ops/leads-page')).LeadsPage }),
-                  },
-                  {
-                    path: 'hubs',
-                    ...titled('opsConsole.nav.hubs'),
-                    lazy: async () => ({ Component: (await import('./routes/ops/hubs-page')).HubsPage }),
-                  },
-                  {
-                    path: 'riders',
-                    ...titled('opsConsole.nav.riders'),
-                    lazy: async () => ({ Component: (await import('./routes/ops/riders-page')).RidersPage }),
-                  },
-                  {
-                    path: 'pickups',
-                    ...titled('opsConsole.nav.pickups'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/ops/pickups-page')).PickupsPage,
-                    }),
-                  },
-                  {
-                    path: 'hub-scan',
-                    ...titled('opsConsole.nav.hub-scan'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/ops/hub-scan-page')).HubScanPage,
-                    }),
-                  },
-                  {
-                    path: 'runs',
-                    ...titled('opsConsole.nav.runs'),
-                    lazy: async () => ({ Component: (await import('./routes/ops/runs-page')).RunsPage }),
-                  },
-                  {
-                    path: 'returns',
-                    ...titled('opsConsole.nav.returns'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/ops/returns-page')).ReturnsPage,
-                    }),
-                  },
-                  {
-                    path: 'parcel-status',
-                    ...titled('opsConsole.nav.parcel-status'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/ops/parcel-status-page')).ParcelStatusPage,
-                    }),
-                  },
-                  {
-                    path: 'cash',
-                    ...titled('opsConsole.nav.cash'),
-                    lazy: async () => ({ Component: (await import('./routes/ops/cash-page')).CashPage }),
-                  },
-                  {
-                    path: 'payouts',
-                    ...titled('opsConsole.nav.payouts'),
-                    lazy: async () => ({
-                      Component: (await import('./routes/ops/payouts-page')).PayoutsPage,
-                    }),
+                    path: 'ops',
+                    lazy: async () => {
+                      const [{ OpsLayout }] = await Promise.all([
+                        import('./routes/ops/ops-layout'),
+                        loadConsoleStrings(),
+                      ]);
+                      return { Component: OpsLayout };
+                    },
+                    children: [
+                      {
+                        index: true,
+                        ...titled('opsConsole.nav.overview'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/ops/ops-home-page')).OpsHomePage,
+                        }),
+                      },
+                      {
+                        path: 'shops',
+                        ...titled('opsConsole.nav.shops'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/ops/shops-page')).ShopsPage,
+                        }),
+                      },
+                      {
+                        path: 'shops/:shopId',
+                        ...titled('opsConsole.pageTitles.shop'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/ops/shop-detail-page')).ShopDetailPage,
+                        }),
+                      },
+                      {
+                        path: 'nid',
+                        ...titled('opsConsole.nav.nid'),
+                        lazy: async () => ({ Component: (await import('./routes/ops/nid-page')).NidPage }),
+                      },
+                      {
+                        path: 'banks',
+                        ...titled('opsConsole.nav.banks'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/ops/banks-page')).BanksPage,
+                        }),
+                      },
+                      {
+                        path: 'terms',
+                        ...titled('opsConsole.nav.terms'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/ops/terms-page')).TermsPage,
+                        }),
+                      },
+                      {
+                        path: 'flags',
+                        ...titled('opsConsole.nav.flags'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/ops/flags-page')).FlagsPage,
+                        }),
+                      },
+                      {
+                        path: 'sms',
+                        ...titled('opsConsole.nav.sms'),
+                        lazy: async () => ({ Component: (await import('./routes/ops/sms-page')).SmsPage }),
+                      },
+                      {
+                        path: 'content',
+                        ...titled('opsConsole.nav.content'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/ops/content-page')).ContentPage,
+                        }),
+                      },
+                      {
+                        path: 'banners',
+                        ...titled('opsConsole.nav.banners'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/ops/banners-page')).BannersPage,
+                        }),
+                      },
+                      {
+                        path: 'leads',
+                        ...titled('opsConsole.nav.leads'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/ops/leads-page')).LeadsPage,
+                        }),
+                      },
+                      {
+                        path: 'hubs',
+                        ...titled('opsConsole.nav.hubs'),
+                        lazy: async () => ({ Component: (await import('./routes/ops/hubs-page')).HubsPage }),
+                      },
+                      {
+                        path: 'riders',
+                        ...titled('opsConsole.nav.riders'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/ops/riders-page')).RidersPage,
+                        }),
+                      },
+                      {
+                        path: 'pickups',
+                        ...titled('opsConsole.nav.pickups'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/ops/pickups-page')).PickupsPage,
+                        }),
+                      },
+                      {
+                        path: 'hub-scan',
+                        ...titled('opsConsole.nav.hub-scan'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/ops/hub-scan-page')).HubScanPage,
+                        }),
+                      },
+                      {
+                        path: 'runs',
+                        ...titled('opsConsole.nav.runs'),
+                        lazy: async () => ({ Component: (await import('./routes/ops/runs-page')).RunsPage }),
+                      },
+                      {
+                        path: 'returns',
+                        ...titled('opsConsole.nav.returns'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/ops/returns-page')).ReturnsPage,
+                        }),
+                      },
+                      {
+                        path: 'parcel-status',
+                        ...titled('opsConsole.nav.parcel-status'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/ops/parcel-status-page')).ParcelStatusPage,
+                        }),
+                      },
+                      {
+                        path: 'cash',
+                        ...titled('opsConsole.nav.cash'),
+                        lazy: async () => ({ Component: (await import('./routes/ops/cash-page')).CashPage }),
+                      },
+                      {
+                        path: 'payouts',
+                        ...titled('opsConsole.nav.payouts'),
+                        lazy: async () => ({
+                          Component: (await import('./routes/ops/payouts-page')).PayoutsPage,
+                        }),
+                      },
+                    ],
                   },
                 ],
               },
+              {
+                path: '*',
+                lazy: async () => ({
+                  Component: (await import('./routes/public/not-found-page')).NotFoundPage,
+                }),
+              },
             ],
-          },
-          {
-            path: '*',
-            lazy: async () => ({ Component: (await import('./routes/public/not-found-page')).NotFoundPage }),
           },
         ],
       },
@@ -379,9 +410,16 @@ export const router = createBrowserRouter([
             ...titled('pageTitles.unavailable'),
             lazy: async () => {
               try {
+                const [{ ServiceUnavailablePage }, { AntdProviders }] = await Promise.all([
+                  import('./routes/public/service-unavailable-page'),
+                  import('./antd-providers'),
+                ]);
                 return {
-                  Component: (await import('./routes/public/service-unavailable-page'))
-                    .ServiceUnavailablePage,
+                  Component: () => (
+                    <AntdProviders>
+                      <ServiceUnavailablePage />
+                    </AntdProviders>
+                  ),
                 };
               } catch {
                 return { Component: OfflineNotice };
