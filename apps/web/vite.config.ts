@@ -126,7 +126,13 @@ const config = (isSsrBuild: boolean | undefined): UserConfig => ({
                 // Chart.js alone: only the dashboard's charts import it, after the page has loaded;
                 // in `libs` it would ride in every page's first load.
                 { name: 'charts', test: /node_modules[\\/](chart\.js|@kurkle)[\\/]/ },
-                { name: 'libs', test: /node_modules[\\/](?!antd|@ant-design|@rc-component|@emotion|dayjs)/ },
+                // The first screen's own libraries only (issue 16): a catch-all `libs` also took
+                // antd's helpers (stylis, Babel's runtime, scroll-into-view…), about 10 KB that the
+                // sign-in page and dashboard never run; those now go with antd's chunks.
+                {
+                  name: 'libs',
+                  test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements|@tanstack|use-sync-external-store|clsx|react-toastify)[\\/]/,
+                },
               ],
             },
           },

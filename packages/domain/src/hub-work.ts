@@ -3,6 +3,7 @@ import { bilingualSchema, codeSchema, codesOf } from './bilingual';
 import { keyed, sayNow } from './messages';
 import { requiredText } from './names';
 import { parcelStatusSchema } from './parcel-status';
+import { pickupMissedReasons } from './pickup-missed-reasons';
 
 /**
  * Pickup and hub work (issue 5, parts 3 and 4): pickups of a location's parcels on a pickup day,
@@ -20,15 +21,7 @@ const scannedCode = requiredText('Scan or type a code').max(60, 'This is not a D
 const uuidParam = (what: string) => z.uuid({ error: `${what} not found` });
 const isoDate = z.iso.date({ error: 'Date must look like 2026-11-22' });
 
-/** Why a parcel was not handed over to the pickup rider; the merchant reads it on the timeline. */
-export const pickupMissedReasons = {
-  not_ready: { en: 'Parcel was not ready', bn: 'পার্সেল প্রস্তুত ছিল না' },
-  merchant_unreachable: { en: 'Merchant could not be reached', bn: 'মার্চেন্টকে পাওয়া যায়নি' },
-  shop_closed: { en: 'Pickup location was closed', bn: 'পিকআপ লোকেশন বন্ধ ছিল' },
-  merchant_cancelled: { en: 'Merchant did not hand it over', bn: 'মার্চেন্ট পার্সেল দেননি' },
-  packaging: { en: 'Packaging not acceptable', bn: 'প্যাকেজিং গ্রহণযোগ্য নয়' },
-  other: { en: 'Other', bn: 'অন্যান্য' },
-} as const;
+export { pickupMissedReasons };
 export type PickupMissedReason = keyof typeof pickupMissedReasons;
 export const pickupMissedReasonCodes = codesOf(pickupMissedReasons);
 export const pickupMissedReasonSchema = codeSchema(pickupMissedReasons);

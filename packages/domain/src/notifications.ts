@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { localizeDigits } from './digits';
-import { pickupMissedReasons } from './hub-work';
 import { failedAttemptReasons } from './parcel-status';
 import type { Permission } from './permissions';
+import { pickupMissedReasons } from './pickup-missed-reasons';
 import type { Language, NotificationPrefs } from './settings';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keyed } from './messages';
+import { maxWebhookEndpoints } from './webhook-limits';
 
 /**
  * A shop's webhooks (issue 15, item 3): endpoints that Dak calls when something happens to the
@@ -24,8 +25,7 @@ export const webhookTestEvent = 'webhook.test';
 export const webhookFormats = ['dak', 'steadfast'] as const;
 export type WebhookFormat = (typeof webhookFormats)[number];
 
-/** A shop's endpoints at most (live, not deleted). */
-export const maxWebhookEndpoints = 10;
+export { maxWebhookEndpoints };
 export const webhookUrlMaxLength = 500;
 /** A receiver that has not answered in this time is cut off (the attempt fails). */
 export const webhookTimeoutMs = 10_000;

@@ -1,6 +1,6 @@
 import { dashboardMaxDays } from '@dak/domain/dashboard';
 import { type Message, type MessageParams, messageOf } from '@dak/domain/messages';
-import { maxWebhookEndpoints } from '@dak/domain/webhooks';
+import { maxWebhookEndpoints } from '@dak/domain/webhook-limits';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from './api-error';

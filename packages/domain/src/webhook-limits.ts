@@ -1,0 +1,2 @@
+/** A shop's endpoints at most (live, not deleted). */
+export const maxWebhookEndpoints = 10;
