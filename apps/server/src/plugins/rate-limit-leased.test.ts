@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { AppError } from '../errors';
 import { manualClock } from '../lib/clock';
@@ -66,11 +66,22 @@ describe('the leased rate limiter', () => {
   it('answers a busy key from memory: 1 000 hits under a large limit take a handful of writes, and none is lost', async () => {
     const { leased } = limiter();
     for (let i = 0; i < 1_000; i++) await leased.consume('test:busy', 1_000_000, 60);
-    // Leases of up to 100 hits: ten writes of one row each, each counted for everyone.
-    expect(await hitsOf('test:busy')).toEqual({ rows: 10, hits: 1_000 });
+    // Leases of up to 100 hits, one row each, each counted for everyone; the tenth lease, half
+    // spent, has had the eleventh taken ahead (in the background: waited for here).
+    await vi.waitFor(async () => expect(await hitsOf('test:busy')).toEqual({ rows: 11, hits: 1_100 }));
     const other = limiter().leased;
-    // Another process sees them all at once: with 1 000 counted, a limit of 1 000 is full.
-    expect(await outcome(other.consume('test:busy', 1_000, 60))).toBe(60);
+    // Another process sees them all at once: with 1 100 counted, a limit of 1 100 is full.
+    expect(await outcome(other.consume('test:busy', 1_100, 60))).toBe(60);
+  });
+
+  it('takes a busy key’s next lease before the current one runs out, so no request waits for it', async () => {
+    const { leased } = limiter();
+    for (let i = 0; i < 50; i++) await leased.consume('test:ahead', 1_000_000, 60);
+    // Half of the first lease spent: the second is written without a request asking for it.
+    await vi.waitFor(async () => expect(await hitsOf('test:ahead')).toEqual({ rows: 2, hits: 200 }));
+    // The next 150 requests are served from the two leases held; the third lease is taken ahead.
+    for (let i = 0; i < 150; i++) await leased.consume('test:ahead', 1_000_000, 60);
+    await vi.waitFor(async () => expect(await hitsOf('test:ahead')).toEqual({ rows: 3, hits: 300 }));
   });
 
   it('never lets two processes racing on one key past the limit together', async () => {
