@@ -70,6 +70,7 @@ async function main() {
   const bench = await startBench('profile', {
     RATE_CHARGE_PER_IP_PER_MINUTE: '1000000',
     RATE_TRACKING_PER_IP_PER_MINUTE: '1000000',
+    TRACKING_CACHE_MS: '5000',
   });
   const session = new Session();
   session.connect();

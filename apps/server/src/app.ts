@@ -339,7 +339,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Pickups, scan-in, bags and line-haul trips (issue 5, parts 3 and 4).
   const hubWork = hubWorkModule({ db, clock, transitions, guards, jobs });
   const deliveryRuns = deliveryRunsModule({ db, clock, storage, transitions, guards });
-  const tracking = trackingModule({ ...core, ...hotLimited, pool: deps.database.pool });
+  // Public tracking answers kept in memory, dropped by NOTIFY when a parcel changes (issue 16).
+  const tracking = trackingModule({
+    ...core,
+    ...hotLimited,
+    pool: deps.database.pool,
+    connection: deps.database.pool.options,
+    cacheMs: config.trackingCacheMs,
+    log: app.log,
+  });
+  const trackingListener = tracking.listener;
+  if (trackingListener) {
+    app.addHook('onReady', () => trackingListener.start());
+    app.addHook('onClose', () => trackingListener.stop());
+  }
   // Bulk booking from a sheet (issue 4, part 6).
   const bulkParcels = bulkParcelsModule({
     db,

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { curlExample } from '../../lib/curl-example';
+import { sendJsonText } from '../../lib/json-answer';
 import { shopParams } from '../../lib/schemas';
 import { type Guards, shopOf } from '../../plugins/auth';
 import type { TrackingService } from './tracking.service';
@@ -32,7 +33,12 @@ export function trackingRoutes(deps: { tracking: TrackingService; guards: Guards
           response: { 200: trackingSchema },
         },
       },
-      (request) => deps.tracking.byTrackingId({ trackingId: request.params.trackingId, ip: request.ip }),
+      // Sent as kept: serialised once per parcel change (issue 16, hot reads).
+      async (request, reply) =>
+        sendJsonText(
+          reply,
+          await deps.tracking.byTrackingIdJson({ trackingId: request.params.trackingId, ip: request.ip }),
+        ),
     );
     r.get(
       '/tracking',
