@@ -72,7 +72,7 @@ import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { createRateLimiter } from './plugins/rate-limit';
 import { createLeasedRateLimiter } from './plugins/rate-limit-leased';
-import { requestLogSerializers } from './plugins/request-log';
+import { lazyRequestLogger, requestLogSerializers } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
 export type AppDeps = {
@@ -153,6 +153,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Each request's logger is made only when something is logged (issue 16, hot reads).
+    childLoggerFactory: lazyRequestLogger,
   });
   // A connection lost under a request (backend terminated) fails that request and is logged here.
   deps.database.logConnectionErrors((error, message) => app.log.warn({ err: error }, message));

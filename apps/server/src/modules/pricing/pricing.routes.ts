@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { curlExample } from '../../lib/curl-example';
 import { routeOptions } from '../../lib/routes';
 import { type Guards, shopOf } from '../../plugins/auth';
+import { hotReadLogLevel } from '../../plugins/request-log';
 import type { PricingService } from './pricing.service';
 
 const tags = ['pricing'];
@@ -39,6 +40,8 @@ export function pricingRoutes(deps: { pricing: PricingService; guards: Guards })
     r.get(
       '/charge',
       {
+        // Request lines at warn and above only (issue 16, hot reads).
+        logLevel: hotReadLogLevel,
         schema: {
           tags,
           summary: 'Public delivery charge calculator: the default plan, parcels up to 10 kg',

@@ -11,6 +11,7 @@ import { curlExample } from '../../lib/curl-example';
 import { sendJsonText } from '../../lib/json-answer';
 import { shopParams } from '../../lib/schemas';
 import { type Guards, shopOf } from '../../plugins/auth';
+import { hotReadLogLevel } from '../../plugins/request-log';
 import type { TrackingService } from './tracking.service';
 
 /**
@@ -23,6 +24,8 @@ export function trackingRoutes(deps: { tracking: TrackingService; guards: Guards
     r.get(
       '/tracking/:trackingId',
       {
+        // Request lines at warn and above only (issue 16, hot reads).
+        logLevel: hotReadLogLevel,
         schema: {
           tags: ['tracking'],
           summary: "A parcel's status and timeline, for anyone holding its tracking ID",
