@@ -72,7 +72,7 @@ import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { createRateLimiter } from './plugins/rate-limit';
 import { createLeasedRateLimiter } from './plugins/rate-limit-leased';
-import { lazyRequestLogger, requestLogSerializers } from './plugins/request-log';
+import { hotReadLogLevel, lazyRequestLogger, requestLogSerializers } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
 export type AppDeps = {
@@ -162,6 +162,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
   app.decorateRequest('shopAccess', null);
+
+  // The hot public reads log their request lines at warn (plugins/request-log.ts), except when
+  // the operator is debugging: then like every other route.
+  if (config.logLevel === 'debug' || config.logLevel === 'trace') {
+    const level = config.logLevel;
+    app.addHook('onRoute', (route) => {
+      if (route.logLevel === hotReadLogLevel) route.logLevel = level;
+    });
+  }
 
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);

@@ -77,7 +77,7 @@ export const requestLogSerializers = {
 /**
  * The log level of the hot public reads (districts, area search, the public calculator, tracking by
  * ID; issue 16): their two request lines at info are not written, their failures (warn, error)
- * are. The public pages' traffic is counted at the proxy; see docs/decisions.md.
+ * are; at LOG_LEVEL debug or trace they log like every route (app.ts). See docs/decisions.md.
  */
 export const hotReadLogLevel = 'warn';
 
