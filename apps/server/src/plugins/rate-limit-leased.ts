@@ -44,6 +44,7 @@ export function createLeasedRateLimiter(deps: {
   const repo = createRateLimitRepository(deps.db);
   const maxLease = deps.maxLease ?? 100;
   const keys = new Map<string, KeyState>();
+  let sweepAt = 10_000;
 
   /** Hits granted to this process now (0: the window is full), written under the key's lock. */
   function lease(key: string, limit: number, windowSeconds: number, now: Date) {
@@ -91,7 +92,11 @@ export function createLeasedRateLimiter(deps: {
     async consume(key, limit, windowSeconds) {
       let state = keys.get(key);
       if (!state) {
-        if (keys.size >= 10_000) forgetEnded(clock.now().getTime());
+        if (keys.size >= sweepAt) {
+          forgetEnded(clock.now().getTime());
+          // Many live keys (a flood from many addresses): sweep again only when they have doubled.
+          sweepAt = Math.max(10_000, keys.size * 2);
+        }
         state = { leases: [], leasing: null };
         keys.set(key, state);
       }
