@@ -71,6 +71,8 @@ async function runApiBench() {
     bench = await startBench('api', {
       RATE_CHARGE_PER_IP_PER_MINUTE: '1000000',
       RATE_TRACKING_PER_IP_PER_MINUTE: '1000000',
+      // Tracking answers kept as in production (the test mode's default is off).
+      TRACKING_CACHE_MS: '5000',
     });
     const real = bench.app;
     await real.listen({ host: '127.0.0.1', port: 0 });

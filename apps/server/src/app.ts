@@ -72,7 +72,7 @@ import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { createRateLimiter } from './plugins/rate-limit';
 import { createLeasedRateLimiter } from './plugins/rate-limit-leased';
-import { requestLogSerializers } from './plugins/request-log';
+import { hotReadLogLevel, lazyRequestLogger, requestLogSerializers } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
 export type AppDeps = {
@@ -153,6 +153,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Each request's logger is made only when something is logged (issue 16, hot reads).
+    childLoggerFactory: lazyRequestLogger,
   });
   // A connection lost under a request (backend terminated) fails that request and is logged here.
   deps.database.logConnectionErrors((error, message) => app.log.warn({ err: error }, message));
@@ -160,6 +162,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
   app.decorateRequest('shopAccess', null);
+
+  // The hot public reads log their request lines at warn (plugins/request-log.ts), except when
+  // the operator is debugging: then like every other route.
+  if (config.logLevel === 'debug' || config.logLevel === 'trace') {
+    const level = config.logLevel;
+    app.addHook('onRoute', (route) => {
+      if (route.logLevel === hotReadLogLevel) route.logLevel = level;
+    });
+  }
 
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);
@@ -339,7 +350,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Pickups, scan-in, bags and line-haul trips (issue 5, parts 3 and 4).
   const hubWork = hubWorkModule({ db, clock, transitions, guards, jobs });
   const deliveryRuns = deliveryRunsModule({ db, clock, storage, transitions, guards });
-  const tracking = trackingModule({ ...core, ...hotLimited, pool: deps.database.pool });
+  // Public tracking answers kept in memory, dropped by NOTIFY when a parcel changes (issue 16).
+  const tracking = trackingModule({
+    ...core,
+    ...hotLimited,
+    pool: deps.database.pool,
+    connection: deps.database.pool.options,
+    cacheMs: config.trackingCacheMs,
+    log: app.log,
+  });
+  const trackingListener = tracking.listener;
+  if (trackingListener) {
+    app.addHook('onReady', () => trackingListener.start());
+    app.addHook('onClose', () => trackingListener.stop());
+  }
   // Bulk booking from a sheet (issue 4, part 6).
   const bulkParcels = bulkParcelsModule({
     db,

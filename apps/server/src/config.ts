@@ -115,6 +115,12 @@ const schema = z.object({
   /** How long one try of the parcel SMS job may run before it counts as dead (longer than the gateway's 10 s timeout). */
   SMS_JOB_EXPIRE_SECONDS: int(1, 3600).default(120),
   EVENTS_HEARTBEAT_SECONDS: int(1, 300).default(20),
+  /**
+   * How long a process may serve a public tracking answer from memory (issue 16); a move drops it
+   * at once through NOTIFY, this is the bound if a NOTIFY is missed. 0: no cache (the test mode's
+   * default: tests read their own moves back within microseconds, before the NOTIFY arrives).
+   */
+  TRACKING_CACHE_MS: int(0, 60_000).optional(),
   /** Where pg_dump and pg_restore are (npm run backup / restore), when not found by themselves. */
   PG_BIN_DIR: z.string().min(1).optional(),
   /** How long a finished parcel export can be downloaded. */
@@ -265,6 +271,8 @@ export type Config = {
   smsJobExpireSeconds: number;
   /** How often an open event stream gets a heartbeat and its session is checked (issue 14). */
   eventsHeartbeatSeconds: number;
+  /** Public tracking answers kept in memory this long (0: off); see TRACKING_CACHE_MS. */
+  trackingCacheMs: number;
   pgBinDir: string | undefined;
   exportTtlHours: number;
   autoReturnHours: number;
@@ -375,6 +383,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsRetryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS,
     smsJobExpireSeconds: e.SMS_JOB_EXPIRE_SECONDS,
     eventsHeartbeatSeconds: e.EVENTS_HEARTBEAT_SECONDS,
+    trackingCacheMs: e.TRACKING_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 5_000),
     pgBinDir: e.PG_BIN_DIR,
     exportTtlHours: e.EXPORT_TTL_HOURS,
     autoReturnHours: e.AUTO_RETURN_HOURS,

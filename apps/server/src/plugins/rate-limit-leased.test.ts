@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { AppError } from '../errors';
 import { manualClock } from '../lib/clock';
@@ -31,16 +31,15 @@ async function outcome(promise: Promise<void>): Promise<number | 'ok'> {
   return ((error as AppError).details as { retryAfterSeconds: number }).retryAfterSeconds;
 }
 
-const rowsOf = async (key: string) =>
-  Number(
-    (
-      await t.database.db
-        .selectFrom('rate_limit_hits')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('key', '=', key)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+/** The key's hits in the table (a lease row holds several) and how many rows carry them. */
+const hitsOf = async (key: string) => {
+  const row = await t.database.db
+    .selectFrom('rate_limit_hits')
+    .select((eb) => [eb.fn.countAll<string>().as('rows'), eb.fn.sum<string>('hits').as('hits')])
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  return { rows: Number(row.rows), hits: Number(row.hits ?? 0) };
+};
 
 describe('the leased rate limiter', () => {
   it('lets exactly the limit through across two processes taking turns, then refuses with Retry-After', async () => {
@@ -52,7 +51,7 @@ describe('the leased rate limiter', () => {
       seen.push(await outcome((i % 2 ? b : a).leased.consume('test:turns', 10, 60)));
     expect(seen.slice(0, 10)).toEqual(Array(10).fill('ok'));
     expect(seen.slice(10)).toEqual([60, 60]);
-    expect(await rowsOf('test:turns')).toBe(10);
+    expect((await hitsOf('test:turns')).hits).toBe(10);
   });
 
   it('slides: past the window the key opens again', async () => {
@@ -67,11 +66,22 @@ describe('the leased rate limiter', () => {
   it('answers a busy key from memory: 1 000 hits under a large limit take a handful of writes, and none is lost', async () => {
     const { leased } = limiter();
     for (let i = 0; i < 1_000; i++) await leased.consume('test:busy', 1_000_000, 60);
-    // Leases of up to 100 hits: ten writes, each counted for everyone.
-    expect(await rowsOf('test:busy')).toBe(1_000);
+    // Leases of up to 100 hits, one row each, each counted for everyone; the tenth lease, half
+    // spent, has had the eleventh taken ahead (in the background: waited for here).
+    await vi.waitFor(async () => expect(await hitsOf('test:busy')).toEqual({ rows: 11, hits: 1_100 }));
     const other = limiter().leased;
-    // Another process sees them all at once: with 1 000 counted, a limit of 1 000 is full.
-    expect(await outcome(other.consume('test:busy', 1_000, 60))).toBe(60);
+    // Another process sees them all at once: with 1 100 counted, a limit of 1 100 is full.
+    expect(await outcome(other.consume('test:busy', 1_100, 60))).toBe(60);
+  });
+
+  it('takes a busy key’s next lease before the current one runs out, so no request waits for it', async () => {
+    const { leased } = limiter();
+    for (let i = 0; i < 50; i++) await leased.consume('test:ahead', 1_000_000, 60);
+    // Half of the first lease spent: the second is written without a request asking for it.
+    await vi.waitFor(async () => expect(await hitsOf('test:ahead')).toEqual({ rows: 2, hits: 200 }));
+    // The next 150 requests are served from the two leases held; the third lease is taken ahead.
+    for (let i = 0; i < 150; i++) await leased.consume('test:ahead', 1_000_000, 60);
+    await vi.waitFor(async () => expect(await hitsOf('test:ahead')).toEqual({ rows: 3, hits: 300 }));
   });
 
   it('never lets two processes racing on one key past the limit together', async () => {
@@ -84,6 +94,6 @@ describe('the leased rate limiter', () => {
     );
     expect(results.filter((r) => r === 'ok').length).toBeLessThanOrEqual(40);
     expect(results.filter((r) => r === 'ok').length).toBeGreaterThanOrEqual(30);
-    expect(await rowsOf('test:race')).toBeLessThanOrEqual(40);
+    expect((await hitsOf('test:race')).hits).toBeLessThanOrEqual(40);
   });
 });

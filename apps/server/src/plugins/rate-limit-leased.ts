@@ -18,10 +18,20 @@ import { createRateLimitRepository } from './rate-limit.repository';
  * is the exact limiter's behaviour. The price: a lease not spent before its window ends is lost
  * (it only ever refuses early, by less than a quarter of what was left). Sign-in, OTP and password
  * limits stay on the exact limiter.
+ *
+ * A lease is one row carrying its hits (migration 20261201070000), so a lease costs the same
+ * however busy the key. When half of a lease of 8 or more is spent the next is taken in the
+ * background, so a busy key's requests do not queue behind the lease's transaction; that renewal
+ * is what a process may hold unspent besides the current lease.
  */
 export type LeasedRateLimiter = RateLimiter;
 
-type Lease = { left: number; until: number };
+/** Hits this process holds for a key: `left` of `granted`, spendable until `until` (ms). */
+type Lease = { left: number; granted: number; until: number; renewing: boolean };
+/** A key's leases in the order they are spent, and the lease being taken now, if any. */
+type KeyState = { leases: Lease[]; leasing: Promise<number> | null };
+/** Leases of at least this many hits are renewed ahead (the key has four times as many left). */
+const renewFrom = 8;
 
 export function createLeasedRateLimiter(deps: {
   db: Kysely<DB>;
@@ -33,8 +43,8 @@ export function createLeasedRateLimiter(deps: {
   const { clock, exact } = deps;
   const repo = createRateLimitRepository(deps.db);
   const maxLease = deps.maxLease ?? 100;
-  const leases = new Map<string, Lease>();
-  const leasing = new Map<string, Promise<void>>();
+  const keys = new Map<string, KeyState>();
+  let sweepAt = 10_000;
 
   /** Hits granted to this process now (0: the window is full), written under the key's lock. */
   function lease(key: string, limit: number, windowSeconds: number, now: Date) {
@@ -49,44 +59,82 @@ export function createLeasedRateLimiter(deps: {
     });
   }
 
+  /** Takes a lease for the key (one at a time per key in this process) and queues what it grants. */
+  function take(key: string, state: KeyState, limit: number, windowSeconds: number): Promise<number> {
+    const now = clock.now();
+    const taking = lease(key, limit, windowSeconds, now)
+      .then((granted) => {
+        // The lease's hits leave the window together, at its time plus the window.
+        if (granted > 0)
+          state.leases.push({
+            left: granted,
+            granted,
+            until: now.getTime() + windowSeconds * 1000,
+            renewing: false,
+          });
+        return granted;
+      })
+      .finally(() => {
+        if (state.leasing === taking) state.leasing = null;
+      });
+    state.leasing = taking;
+    return taking;
+  }
+
+  /** Forgets keys whose leases ended, so an address seen once does not stay in memory. */
+  function forgetEnded(at: number) {
+    for (const [k, st] of keys) {
+      if (st.leasing === null && st.leases.every((l) => l.until <= at || l.left === 0)) keys.delete(k);
+    }
+  }
+
   return {
     async consume(key, limit, windowSeconds) {
+      let state = keys.get(key);
+      if (!state) {
+        if (keys.size >= sweepAt) {
+          forgetEnded(clock.now().getTime());
+          // Many live keys (a flood from many addresses): sweep again only when they have doubled.
+          sweepAt = Math.max(10_000, keys.size * 2);
+        }
+        state = { leases: [], leasing: null };
+        keys.set(key, state);
+      }
       for (;;) {
-        const now = clock.now();
-        const held = leases.get(key);
-        if (held && held.left > 0 && now.getTime() < held.until) {
+        const at = clock.now().getTime();
+        while (state.leases.length > 0) {
+          const first = state.leases[0] as Lease;
+          if (first.left > 0 && at < first.until) break;
+          state.leases.shift();
+        }
+        const held = state.leases[0];
+        if (held) {
           held.left -= 1;
+          // A busy key's lease half spent: the next is taken now, in the background, so the key's
+          // requests do not all wait for it when this one runs out (issue 16). Once per lease; a
+          // failure only means the next request past this lease takes one itself. Near the limit
+          // leases are small and not renewed ahead: the last hits go one lease at a time.
+          if (
+            held.granted >= renewFrom &&
+            !held.renewing &&
+            state.leasing === null &&
+            held.left * 2 <= held.granted &&
+            state.leases.length === 1
+          ) {
+            held.renewing = true;
+            take(key, state, limit, windowSeconds).catch(() => {});
+          }
           return;
         }
         // One lease at a time per key in this process: the others wait for it and spend it.
-        const inFlight = leasing.get(key);
-        if (inFlight) {
-          await inFlight;
+        if (state.leasing !== null) {
+          await state.leasing.catch(() => 0);
           continue;
         }
-        const taking = lease(key, limit, windowSeconds, now).then((granted) => {
-          // The lease's hits leave the window together, at its time plus the window.
-          if (granted > 0) leases.set(key, { left: granted, until: now.getTime() + windowSeconds * 1000 });
-          else leases.delete(key);
-          return granted;
-        });
-        leasing.set(
-          key,
-          taking.then(() => undefined),
-        );
-        let granted: number;
-        try {
-          granted = await taking;
-        } finally {
-          leasing.delete(key);
-        }
+        const granted = await take(key, state, limit, windowSeconds);
         if (granted === 0) {
           const retryAfterSeconds = Math.max(1, await exact.check(key, limit, windowSeconds));
           throw new AppError('RATE_LIMITED', messages.rateLimited, { retryAfterSeconds });
-        }
-        // Forget leases that ended, so an address seen once does not stay in memory.
-        if (leases.size > 10_000) {
-          for (const [k, l] of leases) if (l.until <= now.getTime() || l.left === 0) leases.delete(k);
         }
       }
     },
@@ -94,7 +142,7 @@ export function createLeasedRateLimiter(deps: {
     record: (key, windowSeconds) => exact.record(key, windowSeconds),
     count: (key, windowSeconds) => exact.count(key, windowSeconds),
     clear(key) {
-      leases.delete(key);
+      keys.delete(key);
       return exact.clear(key);
     },
   };

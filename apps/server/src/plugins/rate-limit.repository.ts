@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 
-/** SQL of `rate_limit_hits`: one row per counted hit of a key. */
+/**
+ * SQL of `rate_limit_hits`: rows of counted hits of a key, each carrying how many (`hits`): 1 for
+ * the exact limiter, a whole lease for the leased one. A window holds the sum of its rows' hits.
+ */
 export function createRateLimitRepository(db: Kysely<DB>) {
   return {
     /**
@@ -20,17 +23,20 @@ export function createRateLimitRepository(db: Kysely<DB>) {
       });
     },
 
-    /** The time of the `nth` newest hit of the key since `since`, if there are that many. */
+    /**
+     * The time of the `nth` newest hit of the key since `since`, if there are that many: the row
+     * where the hits counted from the newest reach `nth` (a lease row holds several).
+     */
     async nthNewestSince(key: string, since: Date, nth: number, executor: Kysely<DB> = db) {
-      const row = await executor
-        .selectFrom('rate_limit_hits')
-        .select('at')
-        .where('key', '=', key)
-        .where('at', '>', since)
-        .orderBy('at', 'desc')
-        .offset(nth - 1)
-        .limit(1)
-        .executeTakeFirst();
+      const { rows } = await sql<{ at: Date | string }>`
+        select at from (
+          select at, sum(hits) over (order by at desc, id desc rows unbounded preceding) as upto
+          from rate_limit_hits where key = ${key} and at > ${since}
+        ) counted
+        where upto >= ${nth}
+        order by upto
+        limit 1`.execute(executor);
+      const row = rows[0];
       return row ? new Date(row.at) : null;
     },
 
@@ -45,25 +51,25 @@ export function createRateLimitRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** `n` hits of the key at `at` (a lease), dropping its hits at or before `expired`. */
+    /** `n` hits of the key at `at` (a lease) in one row, dropping its hits at or before `expired`. */
     async insertHitsAt(key: string, at: Date, n: number, expired: Date, executor: Kysely<DB> = db) {
       await executor
         .with('expired', (q) =>
           q.deleteFrom('rate_limit_hits').where('key', '=', key).where('at', '<=', expired),
         )
         .insertInto('rate_limit_hits')
-        .values(Array.from({ length: n }, () => ({ key, at })))
+        .values({ key, at, hits: n })
         .execute();
     },
 
     async countSince(key: string, since: Date, executor: Kysely<DB> = db) {
       const row = await executor
         .selectFrom('rate_limit_hits')
-        .select((eb) => [eb.fn.countAll<string>().as('hits'), eb.fn.max('at').as('newest')])
+        .select((eb) => [eb.fn.sum<string>('hits').as('hits'), eb.fn.max('at').as('newest')])
         .where('key', '=', key)
         .where('at', '>', since)
         .executeTakeFirstOrThrow();
-      return { hits: Number(row.hits), newest: row.newest ? new Date(row.newest) : null };
+      return { hits: Number(row.hits ?? 0), newest: row.newest ? new Date(row.newest) : null };
     },
 
     async clear(key: string) {

@@ -81,4 +81,25 @@ describe('the request log (issue 11)', () => {
       '/x/[phone]/y?a=%E0%A6%95&b=%ZZ[phone]&c=INV[phone]',
     );
   });
+
+  it('logs the hot public reads only at warn and above; other requests at info, with their request id', async () => {
+    lines.length = 0;
+    const hot = [
+      '/api/v1/districts',
+      '/api/v1/areas/search?q=mirpur',
+      '/api/v1/charge?pickupAreaId=dhaka-city--mirpur-10&deliveryAreaId=dhaka-city--gulshan-1&weight=500',
+      '/api/v1/tracking/DK99999999',
+    ];
+    for (const url of hot) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'x-request-id': 'hot-read-1' } });
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    expect(lines.filter((l) => l.includes('hot-read-1'))).toEqual([]);
+    await app.inject({ method: 'GET', url: '/api/v1/zones', headers: { 'x-request-id': 'cold-read-1' } });
+    const logged = lines.map((l) => JSON.parse(l) as { reqId?: string; msg?: string });
+    expect(logged.filter((l) => l.reqId === 'cold-read-1').map((l) => l.msg)).toEqual([
+      'incoming request',
+      'request completed',
+    ]);
+  });
 });

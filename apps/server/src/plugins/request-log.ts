@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'pino';
 
 /**
  * A Bangladeshi mobile number as people write it in a URL: optional +88 or 88, then 01 and nine
@@ -72,3 +73,84 @@ export const requestLogSerializers = {
     };
   },
 };
+
+/**
+ * The log level of the hot public reads (districts, area search, the public calculator, tracking by
+ * ID; issue 16): their two request lines at info are not written, their failures (warn, error)
+ * are; at LOG_LEVEL debug or trace they log like every route (app.ts). See docs/decisions.md.
+ */
+export const hotReadLogLevel = 'warn';
+
+const levelValues: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Number.POSITIVE_INFINITY,
+};
+
+type ParentLogger = FastifyBaseLogger;
+type Log = (...args: unknown[]) => void;
+
+/**
+ * A request's logger, made only when something is logged at an enabled level (issue 16, hot
+ * reads). Fastify makes a pino child per request, and pino's child serialises its bindings (the
+ * request id) through the redaction's wildcard paths: a few per cent of a hot read that logs
+ * nothing. The same child, with the same bindings and options, is made on first use.
+ */
+class LazyRequestLogger {
+  level: string;
+  #parent: ParentLogger;
+  #bindings: Bindings;
+  #options: ChildLoggerOptions;
+  #real: ParentLogger | null = null;
+
+  constructor(parent: ParentLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+    this.level = options.level ?? parent.level;
+  }
+
+  #logger(): ParentLogger {
+    this.#real ??= this.#parent.child(this.#bindings, this.#options);
+    return this.#real;
+  }
+
+  #log(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]) {
+    if ((levelValues[level] ?? 0) < (levelValues[this.level] ?? 0)) return;
+    (this.#logger()[level] as unknown as Log)(...args);
+  }
+
+  fatal(...args: unknown[]) {
+    this.#log('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.#log('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.#log('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.#log('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.#log('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.#log('trace', args);
+  }
+  silent() {}
+  child(bindings: Bindings, options?: ChildLoggerOptions) {
+    return this.#logger().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger, made when first used (LazyRequestLogger). */
+export const lazyRequestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) => new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;

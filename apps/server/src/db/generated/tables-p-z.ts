@@ -201,6 +201,7 @@ export type RateLimitHitsRow = {
   id: Generated<number>;
   key: string;
   at: Timestamp;
+  hits: Generated<number>;
 };
 
 export type SessionsRow = {

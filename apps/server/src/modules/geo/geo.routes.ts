@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { curlExample } from '../../lib/curl-example';
 import { sendJsonText } from '../../lib/json-answer';
+import { hotReadLogLevel } from '../../plugins/request-log';
 import type { GeoService } from './geo.service';
 
 /**
@@ -40,6 +41,8 @@ export function geoRoutes(deps: { geo: GeoService }) {
     r.get(
       '/districts',
       {
+        // Request lines at warn and above only (issue 16, hot reads).
+        logLevel: hotReadLogLevel,
         schema: {
           tags: developerTags,
           summary: 'The 64 districts, with their division and how many delivery areas each has',
@@ -68,6 +71,8 @@ export function geoRoutes(deps: { geo: GeoService }) {
     r.get(
       '/areas/search',
       {
+        // Request lines at warn and above only (issue 16, hot reads).
+        logLevel: hotReadLogLevel,
         schema: {
           tags: developerTags,
           summary: 'Find delivery areas by name in English or Bengali, tolerating typos',

@@ -8,11 +8,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { curlExample } from '../../lib/curl-example';
+import { plainJsonSerializer } from '../../lib/json-answer';
 import { routeOptions } from '../../lib/routes';
 import { type Guards, shopOf } from '../../plugins/auth';
+import { hotReadLogLevel } from '../../plugins/request-log';
 import type { PricingService } from './pricing.service';
 
 const tags = ['pricing'];
+const serialiseQuote = plainJsonSerializer(chargeQuoteSchema);
 
 /**
  * Set only on success, so an error is never cached (app.ts marks every other /api reply
@@ -39,6 +42,8 @@ export function pricingRoutes(deps: { pricing: PricingService; guards: Guards })
     r.get(
       '/charge',
       {
+        // Request lines at warn and above only (issue 16, hot reads).
+        logLevel: hotReadLogLevel,
         schema: {
           tags,
           summary: 'Public delivery charge calculator: the default plan, parcels up to 10 kg',
@@ -49,6 +54,9 @@ export function pricingRoutes(deps: { pricing: PricingService; guards: Guards })
           querystring: chargeQuerySchema,
           response: { 200: chargeQuoteSchema },
         },
+        // A prebuilt serializer of the quote's fields: zod's encode was most of the route's own
+        // work (issue 16, hot reads).
+        serializerCompiler: () => serialiseQuote,
       },
       async (request, reply) =>
         quoteCache(reply, await pricing.quotePublic({ ...request.query, ip: request.ip })),

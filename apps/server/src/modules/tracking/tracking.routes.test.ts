@@ -5,6 +5,7 @@ import { createTestApp, type TestApp, useTestApp } from '../../../test/helpers';
 import { type BookingMerchant, bookingMerchant, bookParcel, walk } from '../../../test/operations-fixtures';
 import { createRateLimiter } from '../../plugins/rate-limit';
 import { createTrackingService } from './tracking.service';
+import { createTrackingCache } from './tracking-cache';
 
 const t = useTestApp();
 const call = caller(t);
@@ -254,6 +255,7 @@ describe('public tracking as a prepared statement (issue 16)', () => {
         pool,
         rateLimiter: createRateLimiter({ db: t.database.db, clock: t.clock }),
         limits: { trackingPerIpPerMinute: 1_000 },
+        cache: createTrackingCache({ ttlMs: 0 }),
       });
       const first = await tracking.byTrackingId({ trackingId, ip: '203.0.113.9' });
       const again = await tracking.byTrackingId({ trackingId: trackingId.toLowerCase(), ip: '203.0.113.9' });

@@ -8,8 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { curlExample } from '../../lib/curl-example';
+import { sendJsonText } from '../../lib/json-answer';
 import { shopParams } from '../../lib/schemas';
 import { type Guards, shopOf } from '../../plugins/auth';
+import { hotReadLogLevel } from '../../plugins/request-log';
 import type { TrackingService } from './tracking.service';
 
 /**
@@ -22,6 +24,8 @@ export function trackingRoutes(deps: { tracking: TrackingService; guards: Guards
     r.get(
       '/tracking/:trackingId',
       {
+        // Request lines at warn and above only (issue 16, hot reads).
+        logLevel: hotReadLogLevel,
         schema: {
           tags: ['tracking'],
           summary: "A parcel's status and timeline, for anyone holding its tracking ID",
@@ -32,7 +36,12 @@ export function trackingRoutes(deps: { tracking: TrackingService; guards: Guards
           response: { 200: trackingSchema },
         },
       },
-      (request) => deps.tracking.byTrackingId({ trackingId: request.params.trackingId, ip: request.ip }),
+      // Sent as kept: serialised once per parcel change (issue 16, hot reads).
+      async (request, reply) =>
+        sendJsonText(
+          reply,
+          await deps.tracking.byTrackingIdJson({ trackingId: request.params.trackingId, ip: request.ip }),
+        ),
     );
     r.get(
       '/tracking',

@@ -4,6 +4,7 @@ import {
   type Tracking,
   trackingMessage,
   trackingMessagesText,
+  trackingSchema,
 } from '@dak/domain/operations';
 import { type ParcelStatus, statusGroupOf } from '@dak/domain/parcel-status';
 import { normalizeTrackingId } from '@dak/domain/tracking-id';
@@ -11,8 +12,10 @@ import type { Kysely } from 'kysely';
 import type { RateLimits } from '../../config';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
+import { serialiseAnswer } from '../../lib/json-answer';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import { createTrackingRepository, type Queryable } from './tracking.repository';
+import type { TrackingCache } from './tracking-cache';
 
 /**
  * Public tracking: what a customer may see of a parcel. Built from an allow-list of columns
@@ -25,6 +28,8 @@ export function createTrackingService(deps: {
   pool: Queryable;
   rateLimiter: RateLimiter;
   limits: Pick<RateLimits, 'trackingPerIpPerMinute'>;
+  /** Public answers by tracking ID, serialised, dropped by NOTIFY on every change (issue 16). */
+  cache: TrackingCache;
 }) {
   const repo = createTrackingRepository(deps.db, deps.pool);
 
@@ -80,6 +85,21 @@ export function createTrackingService(deps: {
       const parcel = await repo.publicTracking({ trackingId: id });
       if (!parcel) throw new AppError('NOT_FOUND', trackingMessagesText.notFound(id));
       return toTracking(parcel);
+    },
+
+    /**
+     * The public answer as the route sends it: serialised once and kept in this process until the
+     * parcel changes (tracking-cache.ts); the per-IP limit is counted on every request.
+     */
+    async byTrackingIdJson(input: { trackingId: string; ip: string }): Promise<string> {
+      await limit(input.ip);
+      const id = normalizeTrackingId(input.trackingId);
+      if (!id) throw new AppError('NOT_FOUND', trackingMessagesText.malformed);
+      return deps.cache.get(id, async () => {
+        const parcel = await repo.publicTracking({ trackingId: id });
+        if (!parcel) throw new AppError('NOT_FOUND', trackingMessagesText.notFound(id));
+        return serialiseAnswer(trackingSchema, toTracking(parcel));
+      });
     },
 
     /**
