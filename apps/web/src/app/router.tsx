@@ -415,7 +415,7 @@ export const router = createBrowserRouter([
                   import('./antd-providers'),
                 ]);
                 return {
-                  Component: () => (
+                  element: (
                     <AntdProviders>
                       <ServiceUnavailablePage />
                     </AntdProviders>
