@@ -13,6 +13,8 @@ import type { SmsMessage } from '../apps/server/src/modules/sms/sms.types';
 
 /** Every SMS the bench's apps sent, as the phones got them. */
 const sent: SmsMessage[] = [];
+/** The same list, read-only, for a bench that needs a code the app sent (day.ts: return OTPs). */
+export const smsOutbox: readonly SmsMessage[] = sent;
 
 /** A throw-away embedded PostgreSQL in a temp dir, migrated and seeded, with the real app on it. */
 export type Bench = {
