@@ -138,3 +138,27 @@ export async function tableActivity(bench: Bench) {
     ),
   ].join('\n');
 }
+
+/** The statements PostgreSQL spent the most time in since `pg_stat_statements_reset()`. */
+export async function topStatements(bench: Bench, limit = 15) {
+  const { rows } = await sql<{ calls: string; total: number; mean: number; rows: string; query: string }>`
+    select calls, total_exec_time as total, mean_exec_time as mean, rows,
+           regexp_replace(query, '[[:space:]]+', ' ', 'g') as query
+    from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+    order by total_exec_time desc limit ${limit}`.execute(bench.database.db);
+  const all = await sql<{ total: number; calls: string }>`
+    select sum(total_exec_time) as total, sum(calls) as calls from pg_stat_statements`.execute(
+    bench.database.db,
+  );
+  const sum = Number(all.rows[0]?.total ?? 0);
+  return [
+    `pg_stat_statements: ${all.rows[0]?.calls} statements, ${(sum / 1000).toFixed(0)} s of execution in all`,
+    '',
+    '| share | calls | total s | mean ms | rows | statement |',
+    '| ---: | ---: | ---: | ---: | ---: | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${((100 * Number(r.total)) / Math.max(1, sum)).toFixed(1)} % | ${r.calls} | ${(Number(r.total) / 1000).toFixed(1)} | ${Number(r.mean).toFixed(2)} | ${r.rows} | \`${r.query.slice(0, 140).replaceAll('|', '\\|')}\` |`,
+    ),
+  ].join('\n');
+}

@@ -11,7 +11,15 @@ import {
   sheetUpload,
   signInStaff,
 } from './day-setup';
-import { databaseSize, nodeCpu, postgresCpu, postmasterPid, sizes, tableActivity } from './day-stats';
+import {
+  databaseSize,
+  nodeCpu,
+  postgresCpu,
+  postmasterPid,
+  sizes,
+  tableActivity,
+  topStatements,
+} from './day-stats';
 import { deadline, machine, percentile, smsOutbox, startBench, verdict, verdictSummary } from './lib';
 
 /**
@@ -69,13 +77,17 @@ async function main() {
     `bench day: scale ${scale}: ${bookings} bookings (${sheets} sheets of ${sheetRows}), ~${Math.round(bookings * movesPerParcel)} moves, ` +
       `${trackingReads} tracking reads, ${listQueries} list queries, ${shopCount} shops, ${concurrency} loops`,
   );
-  const bench = await startBench('day', {
-    JOBS: 'in-process',
-    RATE_OTP_PER_PHONE_PER_HOUR: '1000000',
-    RATE_OTP_PER_IP_PER_HOUR: '1000000',
-    RATE_LOGIN_PER_IP_PER_15_MIN: '1000000',
-    RATE_TRACKING_PER_IP_PER_MINUTE: '1000000',
-  });
+  const bench = await startBench(
+    'day',
+    {
+      JOBS: 'in-process',
+      RATE_OTP_PER_PHONE_PER_HOUR: '1000000',
+      RATE_OTP_PER_IP_PER_HOUR: '1000000',
+      RATE_LOGIN_PER_IP_PER_15_MIN: '1000000',
+      RATE_TRACKING_PER_IP_PER_MINUTE: '1000000',
+    },
+    { statements: true },
+  );
   const stop = deadline(3 * 3600_000, bench.close);
   try {
     const { app, database } = bench;
@@ -336,6 +348,7 @@ async function main() {
     }
 
     const sizeBefore = await databaseSize(bench);
+    await sql`select pg_stat_statements_reset()`.execute(db);
     const pm = await postmasterPid(bench);
     const cpu0 = { node: nodeCpu(), pg: postgresCpu(pm) };
     const started = performance.now();
@@ -389,8 +402,9 @@ async function main() {
     // times how much more work the day is (by the extrapolation above), over 2 cores.
     const cpuBound = ((cpu.node + cpu.pg) * (fullDay / wall)) / 2;
     const total = [...latencies.values()].reduce((s, xs) => s + xs.length, 0);
-    const size = await sizes(bench, sizeBefore);
+    const statements = await topStatements(bench);
     const activity = await tableActivity(bench);
+    const size = await sizes(bench, sizeBefore);
     const hours = (s: number) => `${(s / 3600).toFixed(2)} h`;
 
     verdict({
@@ -430,6 +444,8 @@ async function main() {
         size.text,
         '',
         activity,
+        '',
+        statements,
         '',
         verdictSummary().table,
       ].join('\n'),

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/database';
@@ -24,8 +25,15 @@ export type Bench = {
   close(): Promise<void>;
 };
 
-/** `env`: settings on top of the test configuration (e.g. rate limits a load test must not meet). */
-export async function startBench(label: string, env: Record<string, string> = {}): Promise<Bench> {
+/**
+ * `env`: settings on top of the test configuration (e.g. rate limits a load test must not meet).
+ * `statements`: PostgreSQL restarted once with pg_stat_statements preloaded, and the extension made.
+ */
+export async function startBench(
+  label: string,
+  env: Record<string, string> = {},
+  options: { statements?: boolean } = {},
+): Promise<Bench> {
   const dir = await mkdtemp(join(tmpdir(), `dak-bench-${label}-`));
   let pg: EmbeddedDatabase | undefined;
   let database: Database | undefined;
@@ -37,8 +45,16 @@ export async function startBench(label: string, env: Record<string, string> = {}
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    pg = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
+    pg = await startEmbeddedPostgres({ dataDir: dir, persistent: !options.statements });
+    if (options.statements) {
+      const setup = openDatabase(pg.url);
+      await sql`alter system set shared_preload_libraries = 'pg_stat_statements'`.execute(setup.db);
+      await setup.close();
+      await pg.stop();
+      pg = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
+    }
     database = openDatabase(pg.url);
+    if (options.statements) await sql`create extension if not exists pg_stat_statements`.execute(database.db);
     await migrate(database.pool);
     await seedGeography(database.db);
     await seedParcelCategories(database.db);
