@@ -75,14 +75,14 @@ export async function sizes(bench: Bench, before: number) {
              pg_relation_size(c.oid) as heap, pg_indexes_size(c.oid) as indexes,
              pg_total_relation_size(c.oid) - pg_relation_size(c.oid) - pg_indexes_size(c.oid) as toast
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.relkind = 'r' and n.nspname = 'public'
+      where c.relkind = 'r' and n.nspname in ('public', 'pgboss')
       order by pg_total_relation_size(c.oid) desc limit 12`.execute(db)
   ).rows;
   const indexes = (
     await sql<{ name: string; tbl: string; size: string }>`
       select i.relname as name, t.relname as tbl, pg_relation_size(i.oid) as size
       from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
-      join pg_namespace n on n.oid = t.relnamespace where n.nspname = 'public'
+      join pg_namespace n on n.oid = t.relnamespace where n.nspname in ('public', 'pgboss')
       order by pg_relation_size(i.oid) desc limit 10`.execute(db)
   ).rows;
   const lines = [

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -45,12 +46,16 @@ export async function startBench(
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    pg = await startEmbeddedPostgres({ dataDir: dir, persistent: !options.statements });
+    pg = await startEmbeddedPostgres({ dataDir: dir, persistent: options.statements === true });
     if (options.statements) {
-      const setup = openDatabase(pg.url);
-      await sql`alter system set shared_preload_libraries = 'pg_stat_statements'`.execute(setup.db);
-      await setup.close();
       await pg.stop();
+      // Run as root, the stopped process is the wrapper: wait for the server itself to go.
+      for (let i = 0; i < 300 && existsSync(join(dir, 'pg', 'postmaster.pid')); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      await appendFile(
+        join(dir, 'pg', 'postgresql.conf'),
+        "\nshared_preload_libraries = 'pg_stat_statements'\n",
+      );
       pg = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
     }
     database = openDatabase(pg.url);
