@@ -162,3 +162,22 @@ export async function topStatements(bench: Bench, limit = 15) {
     ),
   ].join('\n');
 }
+
+/** The plan of pg-boss's fetch (its WHERE and ORDER BY) on the queue with the most jobs. */
+export async function explainJobFetch(bench: Bench) {
+  const db = bench.database.db;
+  const queue = (
+    await sql<{ name: string; n: string }>`
+      select name, count(*) as n from pgboss.job group by name order by count(*) desc limit 1`.execute(db)
+  ).rows[0];
+  if (!queue) return 'pgboss.job: empty';
+  const plan = await sql<{ 'QUERY PLAN': string }>`
+    explain (analyze, buffers, costs off)
+    select id from pgboss.job
+    where name = ${queue.name} and state < 'active' and start_after < now()
+    order by priority desc, created_on, id limit 1 for update skip locked`.execute(db);
+  return [
+    `pg-boss fetch on ${queue.name} (${queue.n} jobs in pgboss.job at the end):`,
+    ...plan.rows.map((r) => `    ${r['QUERY PLAN']}`),
+  ].join('\n');
+}

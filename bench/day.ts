@@ -13,6 +13,7 @@ import {
 } from './day-setup';
 import {
   databaseSize,
+  explainJobFetch,
   nodeCpu,
   postgresCpu,
   postmasterPid,
@@ -403,6 +404,7 @@ async function main() {
     const cpuBound = ((cpu.node + cpu.pg) * (fullDay / wall)) / 2;
     const total = [...latencies.values()].reduce((s, xs) => s + xs.length, 0);
     const statements = await topStatements(bench);
+    const fetchPlan = await explainJobFetch(bench);
     const activity = await tableActivity(bench);
     const size = await sizes(bench, sizeBefore);
     const hours = (s: number) => `${(s / 3600).toFixed(2)} h`;
@@ -446,6 +448,8 @@ async function main() {
         activity,
         '',
         statements,
+        '',
+        fetchPlan,
         '',
         verdictSummary().table,
       ].join('\n'),
