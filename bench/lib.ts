@@ -1,7 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/database';
@@ -13,6 +15,8 @@ import type { SmsMessage } from '../apps/server/src/modules/sms/sms.types';
 
 /** Every SMS the bench's apps sent, as the phones got them. */
 const sent: SmsMessage[] = [];
+/** The same list, read-only, for a bench that needs a code the app sent (day.ts: return OTPs). */
+export const smsOutbox: readonly SmsMessage[] = sent;
 
 /** A throw-away embedded PostgreSQL in a temp dir, migrated and seeded, with the real app on it. */
 export type Bench = {
@@ -22,8 +26,15 @@ export type Bench = {
   close(): Promise<void>;
 };
 
-/** `env`: settings on top of the test configuration (e.g. rate limits a load test must not meet). */
-export async function startBench(label: string, env: Record<string, string> = {}): Promise<Bench> {
+/**
+ * `env`: settings on top of the test configuration (e.g. rate limits a load test must not meet).
+ * `statements`: PostgreSQL restarted once with pg_stat_statements preloaded, and the extension made.
+ */
+export async function startBench(
+  label: string,
+  env: Record<string, string> = {},
+  options: { statements?: boolean } = {},
+): Promise<Bench> {
   const dir = await mkdtemp(join(tmpdir(), `dak-bench-${label}-`));
   let pg: EmbeddedDatabase | undefined;
   let database: Database | undefined;
@@ -35,8 +46,20 @@ export async function startBench(label: string, env: Record<string, string> = {}
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    pg = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
+    pg = await startEmbeddedPostgres({ dataDir: dir, persistent: options.statements === true });
+    if (options.statements) {
+      await pg.stop();
+      // Run as root, the stopped process is the wrapper: wait for the server itself to go.
+      for (let i = 0; i < 300 && existsSync(join(dir, 'pg', 'postmaster.pid')); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      await appendFile(
+        join(dir, 'pg', 'postgresql.conf'),
+        "\nshared_preload_libraries = 'pg_stat_statements'\n",
+      );
+      pg = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
+    }
     database = openDatabase(pg.url);
+    if (options.statements) await sql`create extension if not exists pg_stat_statements`.execute(database.db);
     await migrate(database.pool);
     await seedGeography(database.db);
     await seedParcelCategories(database.db);
