@@ -11,6 +11,7 @@ import { clearAuth, setAuth } from '../../../lib/auth-storage';
 import { setSelectedShopId } from '../../../lib/selected-shop';
 import { HttpResponse, http, recordRequests, server } from '../../../test/api';
 import { renderWithApp } from '../../../test/render';
+import { PanelFrame } from '../../panel-frame';
 import { RootLayout } from '../../root-layout';
 import { ShopProvider } from '../../shop-context';
 import { ParcelDetailPage } from './parcel-detail-page';
@@ -111,7 +112,10 @@ function renderPages(url: string) {
 /** The app's frame (menu included) in a data router, as the app mounts it (ScrollRestoration needs one). */
 function renderShell(url: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: <RootLayout /> }], { initialEntries: [url] });
+  const router = createMemoryRouter(
+    [{ element: <RootLayout />, children: [{ path: '*', element: <PanelFrame /> }] }],
+    { initialEntries: [url] },
+  );
   return render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
