@@ -196,3 +196,26 @@ export function verdictSummary(): { table: string; failed: number } {
     failed: verdicts.filter((v) => !v.pass).length,
   };
 }
+
+/** One parcel booked through the panel's route for a registered shop (Mirpur to Gulshan, ৳1,250 COD). */
+export async function bookOneParcel(
+  app: FastifyInstance,
+  shop: { shopId: string; token: string; pickupLocationId: string },
+) {
+  return ok(
+    app,
+    'POST',
+    `/shops/${shop.shopId}/parcels`,
+    {
+      customerName: 'Rahima Begum',
+      customerPhone: '01712345678',
+      customerAddress: 'House 5, Road 3, Gulshan 1',
+      deliveryAreaId: 'dhaka-city--gulshan-1',
+      pickupLocationId: shop.pickupLocationId,
+      cashCollectionAmount: 1250,
+      sellingPrice: 1200,
+      weightGrams: 500,
+    },
+    shop.token,
+  );
+}

@@ -2,7 +2,7 @@ import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { ok, registerShop, startBench } from './lib';
+import { bookOneParcel, registerShop, startBench } from './lib';
 
 /**
  * Where the API's main thread spends its time on each hot read (docs/performance.md, "Hot reads"):
@@ -78,22 +78,7 @@ async function main() {
     const app = bench.app;
     await app.listen({ host: '127.0.0.1', port: 0 });
     const shop = await registerShop(app);
-    const parcel = await ok(
-      app,
-      'POST',
-      `/shops/${shop.shopId}/parcels`,
-      {
-        customerName: 'Rahima Begum',
-        customerPhone: '01712345678',
-        customerAddress: 'House 5, Road 3, Gulshan 1',
-        deliveryAreaId: 'dhaka-city--gulshan-1',
-        pickupLocationId: shop.pickupLocationId,
-        cashCollectionAmount: 1250,
-        sellingPrice: 1200,
-        weightGrams: 500,
-      },
-      shop.token,
-    );
+    const parcel = await bookOneParcel(app, shop);
     const port = (app.server.address() as AddressInfo).port;
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: 200 });

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { runBulkBench } from './bulk';
 import { runDashboardBench } from './dashboard';
 import { runDevApiBench } from './devapi';
-import { type Bench, ok, registerShop, startBench, verdict, verdictSummary } from './lib';
+import { type Bench, bookOneParcel, registerShop, startBench, verdict, verdictSummary } from './lib';
 import { runListBench } from './list';
 import { runMoneyBench } from './money';
 import { runWebhooksBench } from './webhooks';
@@ -77,22 +77,7 @@ async function runApiBench() {
     const real = bench.app;
     await real.listen({ host: '127.0.0.1', port: 0 });
     const shop = await registerShop(real);
-    const parcel = await ok(
-      real,
-      'POST',
-      `/shops/${shop.shopId}/parcels`,
-      {
-        customerName: 'Rahima Begum',
-        customerPhone: '01712345678',
-        customerAddress: 'House 5, Road 3, Gulshan 1',
-        deliveryAreaId: 'dhaka-city--gulshan-1',
-        pickupLocationId: shop.pickupLocationId,
-        cashCollectionAmount: 1250,
-        sellingPrice: 1200,
-        weightGrams: 500,
-      },
-      shop.token,
-    );
+    const parcel = await bookOneParcel(real, shop);
     const trackingId: string = parcel.trackingId;
 
     const bare = Fastify({ logger: false });

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
+import { BrandLink, FrameFooter, SkipLink } from '../components/light/frame-parts';
 import { LanguageSelect } from '../components/ui/language-select';
-import { localizeDigits } from '../lib/format';
-import { useLanguage } from '../lib/i18n';
 import './signed-out-frame.css';
 
 /**
@@ -12,19 +11,12 @@ import './signed-out-frame.css';
  */
 export function SignedOutFrame() {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const year = localizeDigits(String(new Date().getFullYear()), language);
   return (
     <div className="signed-out">
-      <a className="skip-link" href="#main">
-        {t('app.skipToContent')}
-      </a>
+      <SkipLink />
       <header className="top-nav signed-out__bar">
         <div className="top-nav__inner page-width">
-          <Link to="/" className="top-nav__brand" aria-label={t('app.brand')}>
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            <span>{t('app.brand')}</span>
-          </Link>
+          <BrandLink />
           <div className="top-nav__spacer" />
           <LanguageSelect />
           <div className="top-nav__actions">
@@ -42,12 +34,7 @@ export function SignedOutFrame() {
           <Outlet />
         </div>
       </main>
-      <footer className="app-footer signed-out__footer">
-        <div className="page-width page-padding app-footer__inner">
-          <span>{t('footer.about', { year })}</span>
-          <Link to="/ops/login">{t('footer.staffLogin')}</Link>
-        </div>
-      </footer>
+      <FrameFooter className="signed-out__footer" />
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, matchPath, NavLink, useLocation } from 'react-router';
-import { localizeDigits } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n';
+import { matchPath, NavLink, useLocation } from 'react-router';
 import { Button } from '../light/button';
+import { BrandLink, FrameFooter, SkipLink } from '../light/frame-parts';
 import { DownIcon, MenuIcon } from '../light/icons';
 import { SidePanel } from '../light/side-panel';
 import { LanguageSelect } from '../ui/language-select';
@@ -172,10 +171,8 @@ function BarLinks({ links }: { links: NavItem[] }) {
  */
 export function AppLayout({ links, actions, children }: AppLayoutProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const year = localizeDigits(String(new Date().getFullYear()), language);
 
   // Following a link closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
@@ -183,15 +180,10 @@ export function AppLayout({ links, actions, children }: AppLayoutProps) {
 
   return (
     <div className="app-layout">
-      <a className="skip-link" href="#main">
-        {t('app.skipToContent')}
-      </a>
+      <SkipLink />
       <header className="top-nav">
         <div className="top-nav__inner page-width">
-          <Link to="/" className="top-nav__brand" aria-label={t('app.brand')}>
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            <span>{t('app.brand')}</span>
-          </Link>
+          <BrandLink />
           {links.length > 0 ? <BarLinks links={links} /> : null}
           <div className="top-nav__spacer" />
           <LanguageSelect />
@@ -230,12 +222,7 @@ export function AppLayout({ links, actions, children }: AppLayoutProps) {
       <main id="main" className="app-content" tabIndex={-1}>
         <div className="page-width page-padding">{children}</div>
       </main>
-      <footer className="app-footer">
-        <div className="page-width page-padding app-footer__inner">
-          <span>{t('footer.about', { year })}</span>
-          <Link to="/ops/login">{t('footer.staffLogin')}</Link>
-        </div>
-      </footer>
+      <FrameFooter />
     </div>
   );
 }
