@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { curlExample } from '../../lib/curl-example';
-import { sendJsonText } from '../../lib/json-answer';
+import { sendJsonText, sendPrebuilt } from '../../lib/json-answer';
 import { hotReadLogLevel } from '../../plugins/request-log';
 import type { GeoService } from './geo.service';
 
@@ -51,9 +51,9 @@ export function geoRoutes(deps: { geo: GeoService }) {
           response: { 200: districtListSchema },
         },
       },
-      // The shared answer goes out as serialised once (issue 16, hot reads).
-      async (_request, reply) =>
-        sendJsonText(reply.header('cache-control', referenceCache), await geo.districtsJson()),
+      // The shared answer goes out as encoded once, with its ETag; 304 to a client holding it
+      // (issue 16, hot reads).
+      async (request, reply) => sendPrebuilt(request, reply, await geo.districtsAnswer(), referenceCache),
     );
     r.get(
       '/areas',

@@ -11,7 +11,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
-import { serialiseAnswer } from '../../lib/json-answer';
+import { type PrebuiltAnswer, prebuiltAnswer, serialiseAnswer } from '../../lib/json-answer';
 import { type AreaSearchIndex, createAreaSearchIndex } from './area-search-index';
 import { createGeoRepository, type GeoRepository } from './geo.repository';
 
@@ -54,7 +54,9 @@ export type GeoService = ReturnType<typeof createGeoService>;
 export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; now?: () => number }) {
   const repo = deps.repo ?? createGeoRepository(deps.db);
   const now = deps.now ?? Date.now;
-  let districts: { expires: number; value: Promise<{ list: List<District>; json: string }> } | undefined;
+  let districts:
+    | { expires: number; value: Promise<{ list: List<District>; json: string; answer: PrebuiltAnswer }> }
+    | undefined;
   let searchIndex: Promise<AreaSearchIndex> | undefined;
   const searchAnswers = new WeakMap<AreaSearchIndex, Map<string, string>>();
 
@@ -78,9 +80,10 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
     return district;
   }
 
-  async function loadDistricts(): Promise<{ list: List<District>; json: string }> {
-    const answer = await readDistricts();
-    return { list: answer, json: serialiseAnswer(districtListSchema, answer) };
+  async function loadDistricts(): Promise<{ list: List<District>; json: string; answer: PrebuiltAnswer }> {
+    const list = await readDistricts();
+    const json = serialiseAnswer(districtListSchema, list);
+    return { list, json, answer: prebuiltAnswer(json) };
   }
 
   function sharedDistricts() {
@@ -128,6 +131,11 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
     /** The district list as the route sends it, serialised once per shared answer (issue 16). */
     async districtsJson(): Promise<string> {
       return (await sharedDistricts()).json;
+    },
+
+    /** The same, as UTF-8 bytes with their ETag: what the route sends (issue 16). */
+    async districtsAnswer(): Promise<PrebuiltAnswer> {
+      return (await sharedDistricts()).answer;
     },
 
     /**
