@@ -2,12 +2,14 @@ import {
   chargeQuerySchema,
   chargeQuoteSchema,
   parcelCategoryListSchema,
+  plainChargeQuery,
   pricePlanViewSchema,
 } from '@dak/domain/pricing';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { curlExample } from '../../lib/curl-example';
+import { withFastPath } from '../../lib/fast-validation';
 import { plainJsonSerializer } from '../../lib/json-answer';
 import { routeOptions } from '../../lib/routes';
 import { type Guards, shopOf } from '../../plugins/auth';
@@ -57,6 +59,8 @@ export function pricingRoutes(deps: { pricing: PricingService; guards: Guards })
         // A prebuilt serializer of the quote's fields: zod's encode was most of the route's own
         // work (issue 16, hot reads).
         serializerCompiler: () => serialiseQuote,
+        // The everyday query checked without zod; anything else, and every error, through zod.
+        validatorCompiler: withFastPath('querystring', plainChargeQuery),
       },
       async (request, reply) =>
         quoteCache(reply, await pricing.quotePublic({ ...request.query, ip: request.ip })),
