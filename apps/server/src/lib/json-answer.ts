@@ -13,11 +13,11 @@ export function serialiseAnswer<T>(schema: z.ZodType<T>, data: T): string {
 }
 
 /**
- * Sends JSON already serialised: Fastify sends a string with a JSON content type as it is, so the
- * route's serializer does not run again. The content type is the one Fastify gives serialised JSON.
+ * Sends JSON kept as UTF-8 bytes: no encoding and no length to measure per request (issue 16: a
+ * body with Bengali text is encoded to UTF-8 on every write when sent as a string).
  */
-export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+export function sendJsonBytes(reply: FastifyReply, body: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /** A shared answer ready to send: its UTF-8 bytes, encoded once, and a strong ETag of them. */
@@ -50,7 +50,7 @@ export function sendPrebuilt(
 ): FastifyReply {
   reply.headers({ etag: answer.etag, 'cache-control': cacheControl });
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  return sendJsonBytes(reply, answer.body);
 }
 
 type Pick = (data: Record<string, unknown>) => Record<string, unknown>;

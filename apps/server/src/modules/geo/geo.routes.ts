@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { curlExample } from '../../lib/curl-example';
 import { withFastPath } from '../../lib/fast-validation';
-import { sendJsonText, sendPrebuilt } from '../../lib/json-answer';
+import { sendJsonBytes, sendPrebuilt } from '../../lib/json-answer';
 import { hotReadLogLevel } from '../../plugins/request-log';
 import type { GeoService } from './geo.service';
 
@@ -88,7 +88,10 @@ export function geoRoutes(deps: { geo: GeoService }) {
         validatorCompiler: withFastPath('querystring', plainAreaSearchQuery),
       },
       async (request, reply) =>
-        sendJsonText(reply.header('cache-control', referenceCache), await geo.searchAreasJson(request.query)),
+        sendJsonBytes(
+          reply.header('cache-control', referenceCache),
+          await geo.searchAreasBody(request.query),
+        ),
     );
     r.get(
       '/zones',

@@ -58,7 +58,7 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
     | { expires: number; value: Promise<{ list: List<District>; json: string; answer: PrebuiltAnswer }> }
     | undefined;
   let searchIndex: Promise<AreaSearchIndex> | undefined;
-  const searchAnswers = new WeakMap<AreaSearchIndex, Map<string, string>>();
+  const searchAnswers = new WeakMap<AreaSearchIndex, Map<string, Buffer>>();
 
   function loadIndex(): Promise<AreaSearchIndex> {
     const loading = repo.listAreasForSearch().then(createAreaSearchIndex);
@@ -123,6 +123,28 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
     );
   }
 
+  /** A search's answer as UTF-8 bytes, serialised and encoded once per query and index snapshot. */
+  async function searchAreasBody(input: { q: string; limit: number }): Promise<Buffer> {
+    const text = normalizeSearchText(input.q);
+    if (!text) return Buffer.from(serialiseAnswer(areaSearchResultSchema, list([])), 'utf8');
+    const index = await areaIndex();
+    let answers = searchAnswers.get(index);
+    if (!answers) {
+      answers = new Map();
+      searchAnswers.set(index, answers);
+    }
+    const key = `${input.limit}:${text}`;
+    const kept = answers.get(key);
+    if (kept !== undefined) return kept;
+    const body = Buffer.from(
+      serialiseAnswer(areaSearchResultSchema, searchIn(index, text, input.limit)),
+      'utf8',
+    );
+    if (answers.size >= maxKeptSearches) answers.clear();
+    answers.set(key, body);
+    return body;
+  }
+
   return {
     async listDistricts(): Promise<List<District>> {
       return (await sharedDistricts()).list;
@@ -177,22 +199,11 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
      * index snapshot and then sent as kept (issue 16).
      */
     async searchAreasJson(input: { q: string; limit: number }): Promise<string> {
-      const text = normalizeSearchText(input.q);
-      if (!text) return serialiseAnswer(areaSearchResultSchema, list([]));
-      const index = await areaIndex();
-      let answers = searchAnswers.get(index);
-      if (!answers) {
-        answers = new Map();
-        searchAnswers.set(index, answers);
-      }
-      const key = `${input.limit}:${text}`;
-      const kept = answers.get(key);
-      if (kept !== undefined) return kept;
-      const json = serialiseAnswer(areaSearchResultSchema, searchIn(index, text, input.limit));
-      if (answers.size >= maxKeptSearches) answers.clear();
-      answers.set(key, json);
-      return json;
+      return (await searchAreasBody(input)).toString('utf8');
     },
+
+    /** The same as UTF-8 bytes, encoded once and kept: what the route sends (issue 16). */
+    searchAreasBody,
 
     /**
      * The geography changed (a NOTIFY from the areas, districts or zones, in any process): the

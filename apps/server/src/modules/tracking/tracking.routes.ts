@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { curlExample } from '../../lib/curl-example';
 import { withFastPath } from '../../lib/fast-validation';
-import { sendJsonText } from '../../lib/json-answer';
+import { sendJsonBytes } from '../../lib/json-answer';
 import { shopParams } from '../../lib/schemas';
 import { type Guards, shopOf } from '../../plugins/auth';
 import { hotReadLogLevel } from '../../plugins/request-log';
@@ -48,9 +48,9 @@ export function trackingRoutes(deps: { tracking: TrackingService; guards: Guards
       },
       // Sent as kept: serialised once per parcel change (issue 16, hot reads).
       async (request, reply) =>
-        sendJsonText(
+        sendJsonBytes(
           reply,
-          await deps.tracking.byTrackingIdJson({ trackingId: request.params.trackingId, ip: request.ip }),
+          await deps.tracking.byTrackingIdBody({ trackingId: request.params.trackingId, ip: request.ip }),
         ),
     );
     r.get(
