@@ -58,6 +58,7 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
     | { expires: number; value: Promise<{ list: List<District>; json: string; answer: PrebuiltAnswer }> }
     | undefined;
   let searchIndex: Promise<AreaSearchIndex> | undefined;
+  let areasVersion = 0;
   const searchAnswers = new WeakMap<AreaSearchIndex, Map<string, Buffer>>();
 
   function loadIndex(): Promise<AreaSearchIndex> {
@@ -212,7 +213,11 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
     invalidate() {
       districts = undefined;
       searchIndex = loadIndex();
+      areasVersion += 1;
     },
+
+    /** Changes whenever the geography may have: what the calculator's kept answers depend on. */
+    areasVersion: () => areasVersion,
 
     async listZones(): Promise<List<Zone>> {
       const rows = await repo.listZones();
