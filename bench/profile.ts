@@ -9,7 +9,8 @@ import { bookOneParcel, registerShop, startBench } from './lib';
  * Where the API's main thread spends its time on each hot read (docs/performance.md, "Hot reads"):
  * a CPU profile (node:inspector) of this process while an autocannon worker thread loads one route,
  * summed per function (self time) and per file, with the bare route of run.ts profiled the same way
- * first. Each route also gets the main thread's CPU time per request (process.threadCpuUsage):
+ * first. Each route also gets the main thread's CPU time per request (process.threadCpuUsage, in
+ * a run of its own with the profiler off):
  * unlike req/s it hardly moves when other work shares the machine, and bare ÷ real of it is the
  * share of a bare route's rate the route would keep if the API's thread were the limit.
  * Not a pass/fail bench; for reading.
@@ -103,17 +104,19 @@ async function main() {
           ? `http://127.0.0.1:${barePort}/bare`
           : `http://127.0.0.1:${port}${path.replace('{tracking}', parcel.trackingId)}`;
       await autocannon({ url, connections: 10, duration: 2, workers: 1 });
-      await session.post('Profiler.start');
+      // CPU per request with the profiler off: its sampling costs the thread a few µs a request.
       const cpu = process.threadCpuUsage();
-      const result = await autocannon({ url, connections: 10, duration: seconds, workers: 1 });
+      const measured = await autocannon({ url, connections: 10, duration: seconds, workers: 1 });
       const used = process.threadCpuUsage(cpu);
-      const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
-      const served = result['2xx'] + result.non2xx;
+      const served = measured['2xx'] + measured.non2xx;
       const us = (used.user + used.system) / Math.max(1, served);
+      await session.post('Profiler.start');
+      await autocannon({ url, connections: 10, duration: seconds, workers: 1 });
+      const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
       if (path === '/bare') bareUs = us;
       const ratio = path === '/bare' || bareUs === 0 ? '' : `, bare ÷ this ${(bareUs / us).toFixed(2)}`;
       console.log(
-        `\n## ${path}\n${Math.round(result['2xx'] / result.duration)} req/s, main thread ${us.toFixed(1)} µs CPU a request${ratio}, load ${loadavg()
+        `\n## ${path}\n${Math.round(measured['2xx'] / measured.duration)} req/s, main thread ${us.toFixed(1)} µs CPU a request${ratio}, load ${loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}\n${summarise(profile)}`,
       );
