@@ -2,13 +2,19 @@ import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import { bookOneParcel, registerShop, startBench } from './lib';
 
 /**
  * Where the API's main thread spends its time on each hot read (docs/performance.md, "Hot reads"):
  * a CPU profile (node:inspector) of this process while an autocannon worker thread loads one route,
- * summed per function (self time) and per file. Not a pass/fail bench; for reading.
- *   node --import tsx bench/profile.ts [route-substring]   (PROFILE_SECONDS=4, PROFILE_TOP=25)
+ * summed per function (self time) and per file, with the bare route of run.ts profiled the same way
+ * first. Each route also gets the main thread's CPU time per request (process.threadCpuUsage, in
+ * a run of its own with the profiler off):
+ * unlike req/s it hardly moves when other work shares the machine, and bare ÷ real of it is the
+ * share of a bare route's rate the route would keep if the API's thread were the limit.
+ * Not a pass/fail bench; for reading.
+ *   npm exec -- node --import tsx bench/profile.ts [route-substring]   (PROFILE_SECONDS=4, PROFILE_TOP=25)
  */
 
 const seconds = Number(process.env.PROFILE_SECONDS ?? 4);
@@ -74,29 +80,50 @@ async function main() {
   });
   const session = new Session();
   session.connect();
+  let closeBare = async () => {};
   try {
     const app = bench.app;
     await app.listen({ host: '127.0.0.1', port: 0 });
     const shop = await registerShop(app);
     const parcel = await bookOneParcel(app, shop);
     const port = (app.server.address() as AddressInfo).port;
+    // run.ts's bare route, in this process too, profiled the same way.
+    const bare = Fastify({ logger: false });
+    const constant = { items: [{ id: 'dhaka', nameEn: 'Dhaka', nameBn: 'ঢাকা' }], count: 1 };
+    bare.get('/bare', async () => constant);
+    await bare.listen({ host: '127.0.0.1', port: 0 });
+    closeBare = () => bare.close();
+    const barePort = (bare.server.address() as AddressInfo).port;
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: 200 });
-    for (const path of routes) {
-      if (only && !path.includes(only)) continue;
-      const url = `http://127.0.0.1:${port}${path.replace('{tracking}', parcel.trackingId)}`;
+    let bareUs = 0;
+    for (const path of ['/bare', ...routes]) {
+      if (only && path !== '/bare' && !path.includes(only)) continue;
+      const url =
+        path === '/bare'
+          ? `http://127.0.0.1:${barePort}/bare`
+          : `http://127.0.0.1:${port}${path.replace('{tracking}', parcel.trackingId)}`;
       await autocannon({ url, connections: 10, duration: 2, workers: 1 });
+      // CPU per request with the profiler off: its sampling costs the thread a few µs a request.
+      const cpu = process.threadCpuUsage();
+      const measured = await autocannon({ url, connections: 10, duration: seconds, workers: 1 });
+      const used = process.threadCpuUsage(cpu);
+      const served = measured['2xx'] + measured.non2xx;
+      const us = (used.user + used.system) / Math.max(1, served);
       await session.post('Profiler.start');
-      const result = await autocannon({ url, connections: 10, duration: seconds, workers: 1 });
+      await autocannon({ url, connections: 10, duration: seconds, workers: 1 });
       const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
+      if (path === '/bare') bareUs = us;
+      const ratio = path === '/bare' || bareUs === 0 ? '' : `, bare ÷ this ${(bareUs / us).toFixed(2)}`;
       console.log(
-        `\n## ${path}\n${Math.round(result['2xx'] / result.duration)} req/s, load ${loadavg()
+        `\n## ${path}\n${Math.round(measured['2xx'] / measured.duration)} req/s, main thread ${us.toFixed(1)} µs CPU a request${ratio}, load ${loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}\n${summarise(profile)}`,
       );
     }
   } finally {
     session.disconnect();
+    await closeBare();
     await bench.close();
   }
 }

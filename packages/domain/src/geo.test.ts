@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaSearchQuerySchema, normalizeSearchText } from './geo';
+import { areaSearchQuerySchema, normalizeSearchText, plainAreaSearchQuery } from './geo';
 
 describe('normalizeSearchText', () => {
   it('lower-cases and turns punctuation into single spaces', () => {
@@ -44,5 +44,41 @@ describe('areaSearchQuerySchema', () => {
   it('wants 1 to 100 characters', () => {
     expect(areaSearchQuerySchema.safeParse({ q: ' ' }).success).toBe(false);
     expect(areaSearchQuerySchema.safeParse({ q: 'x'.repeat(101) }).success).toBe(false);
+  });
+});
+
+describe("plainAreaSearchQuery (the search's hot path, issue 16)", () => {
+  it('gives what the schema gives for the everyday query, and leaves everything else to it', () => {
+    const queries: Record<string, unknown>[] = [
+      { q: 'mirpur' },
+      { q: 'মিরপুর', limit: '10' },
+      { q: 'm', limit: '1' },
+      { q: 'x'.repeat(100), limit: '50' },
+      { q: 'mirpur', limit: '51' },
+      { q: 'mirpur', limit: '0' },
+      { q: 'mirpur', limit: '05' },
+      { q: 'mirpur', limit: '2.5' },
+      { q: ' mirpur ' },
+      { q: '' },
+      { q: '   ' },
+      { q: 'x'.repeat(101) },
+      { q: ['a', 'b'] },
+      {},
+      { q: 'mirpur', other: '1' },
+    ];
+    let fast = 0;
+    for (const query of queries) {
+      const plain = plainAreaSearchQuery(query);
+      if (plain === undefined) {
+        continue;
+      }
+      fast += 1;
+      expect(plain, JSON.stringify(query)).toStrictEqual(areaSearchQuerySchema.parse(query));
+    }
+    expect(fast).toBe(4);
+    for (const query of queries) {
+      if (!areaSearchQuerySchema.safeParse(query).success)
+        expect(plainAreaSearchQuery(query)).toBeUndefined();
+    }
   });
 });

@@ -50,6 +50,24 @@ export const areaSearchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 
+/**
+ * The area search's everyday query (text already trimmed, 1–100 characters; limit absent or
+ * 1–50 in plain digits) checked without zod, for the hot path (issue 16): what
+ * `areaSearchQuerySchema.parse` returns for it, or undefined for anything else, which then goes
+ * through the schema and gets its errors. geo.test.ts holds it to the schema's answers.
+ */
+export function plainAreaSearchQuery(
+  query: Record<string, unknown>,
+): { q: string; limit: number } | undefined {
+  for (const key in query) if (key !== 'q' && key !== 'limit') return;
+  const { q, limit } = query;
+  if (typeof q !== 'string' || q.length < 1 || q.length > 100 || q.trim() !== q) return;
+  if (limit === undefined) return { q, limit: 20 };
+  if (typeof limit !== 'string' || !/^[1-9]\d?$/.test(limit)) return;
+  const n = Number(limit);
+  return n <= 50 ? { q, limit: n } : undefined;
+}
+
 // Responses ---------------------------------------------------------------------------------
 
 export const districtSchema = z.object({

@@ -9,6 +9,7 @@ import {
   defaultPricePlan,
   type PricePlan,
   pickupDate,
+  plainChargeQuery,
   pricePlanSchema,
   pricingMessages,
   type RateArea,
@@ -356,5 +357,52 @@ describe('pickupDate: the 15:00 Dhaka cut-off (UTC+6)', () => {
     ['2028-02-28T10:00:00Z', '2028-02-29'], // a leap day
   ])('requested at %s → picked up %s', (at, day) => {
     expect(pickupDate(new Date(at))).toBe(day);
+  });
+});
+
+describe("plainChargeQuery (the calculator's hot path, issue 16)", () => {
+  const base = { pickupAreaId: 'dhaka-city--mirpur-10', deliveryAreaId: 'dhaka-city--gulshan-1' };
+  const queries: Record<string, unknown>[] = [
+    { ...base, weight: '500', cash: '1250' },
+    { ...base, weight: '500' },
+    { ...base, weight: '500', cash: '' },
+    { ...base, weight: '0', cash: '0' },
+    { ...base, weight: '123456789', cash: '500000' },
+    { ...base, weight: '500', cash: '500001' },
+    { ...base, weight: '500', cash: '0125' },
+    { ...base, weight: '500', cash: '12.5' },
+    { ...base, weight: '500', cash: '12345678' },
+    { ...base, weight: '-5' },
+    { ...base, weight: ' 500 ' },
+    { ...base, weight: '5.5' },
+    { ...base, weight: '1234567890' },
+    { ...base, weight: ['500', '600'] },
+    { ...base },
+    { pickupAreaId: ' a ', deliveryAreaId: 'b', weight: '500' },
+    { pickupAreaId: '', deliveryAreaId: 'b', weight: '500' },
+    { pickupAreaId: 'x'.repeat(100), deliveryAreaId: 'b', weight: '500' },
+    { pickupAreaId: 'x'.repeat(101), deliveryAreaId: 'b', weight: '500' },
+    { deliveryAreaId: 'b', weight: '500' },
+    { ...base, weight: '500', exchange: 'true' },
+    { ...base, weight: '500', categoryId: 'fragile' },
+    { ...base, weight: '500', categoryId: '' },
+    { ...base, weight: '500', other: 'x' },
+  ];
+
+  it('gives what the schema gives for the everyday query, and leaves everything else to it', () => {
+    let fast = 0;
+    for (const query of queries) {
+      const plain = plainChargeQuery(query);
+      if (plain === undefined) continue;
+      fast += 1;
+      // Same value, same keys in the same order: the route cannot tell which path checked it.
+      expect(plain, JSON.stringify(query)).toStrictEqual(chargeQuerySchema.parse(query));
+      expect(Object.keys(plain)).toEqual(Object.keys(chargeQuerySchema.parse(query)));
+    }
+    // Only the plain ones took the fast path; every refused query went to the schema.
+    expect(fast).toBe(6);
+    for (const query of queries) {
+      if (!chargeQuerySchema.safeParse(query).success) expect(plainChargeQuery(query)).toBeUndefined();
+    }
   });
 });

@@ -229,6 +229,33 @@ export const chargeQuerySchema = z.object({
 });
 export type ChargeQuery = z.infer<typeof chargeQuerySchema>;
 
+/**
+ * The calculator's everyday query (two ids and digits, as the site and plugins send it; no
+ * category, no exchange) checked without zod, for the public calculator's hot path (issue 16):
+ * what `chargeQuerySchema.parse` returns for it, or undefined for anything else, which then goes
+ * through the schema and gets its errors. The same rules, narrowed: an id already trimmed, 1–100
+ * characters; weight of 1–9 digits; cash empty, absent, or taka without a leading zero up to
+ * maxCashTaka. pricing.test.ts holds it to the schema's answers.
+ */
+export function plainChargeQuery(query: Record<string, unknown>): ChargeQuery | undefined {
+  for (const key in query) {
+    if (key !== 'pickupAreaId' && key !== 'deliveryAreaId' && key !== 'weight' && key !== 'cash') return;
+  }
+  const { pickupAreaId, deliveryAreaId, weight, cash } = query;
+  if (!plainId(pickupAreaId) || !plainId(deliveryAreaId)) return;
+  if (typeof weight !== 'string' || !/^\d{1,9}$/.test(weight)) return;
+  let taka = 0;
+  if (cash !== undefined && cash !== '') {
+    if (typeof cash !== 'string' || !/^(0|[1-9]\d{0,6})$/.test(cash)) return;
+    taka = Number(cash);
+    if (taka > maxCashTaka) return;
+  }
+  return { pickupAreaId, deliveryAreaId, weight: Number(weight), cash: taka, exchange: false };
+}
+
+const plainId = (value: unknown): value is string =>
+  typeof value === 'string' && value.length >= 1 && value.length <= 100 && value.trim() === value;
+
 /** The charges of one parcel in whole taka, as a quote gives them and a booked parcel keeps them. */
 export const chargeAmountsSchema = z.object({
   deliveryCharge: z.number().int(),

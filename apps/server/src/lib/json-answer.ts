@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 /**
@@ -12,11 +13,44 @@ export function serialiseAnswer<T>(schema: z.ZodType<T>, data: T): string {
 }
 
 /**
- * Sends JSON already serialised: Fastify sends a string with a JSON content type as it is, so the
- * route's serializer does not run again. The content type is the one Fastify gives serialised JSON.
+ * Sends JSON kept as UTF-8 bytes: no encoding and no length to measure per request (issue 16: a
+ * body with Bengali text is encoded to UTF-8 on every write when sent as a string).
  */
-export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+export function sendJsonBytes(reply: FastifyReply, body: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/** A shared answer ready to send: its UTF-8 bytes, encoded once, and a strong ETag of them. */
+export type PrebuiltAnswer = { body: Buffer; etag: string };
+
+export function prebuiltAnswer(json: string): PrebuiltAnswer {
+  const body = Buffer.from(json, 'utf8');
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 13.1.2; `*` too). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch === etag) return true;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || (t.startsWith('W/') ? t.slice(2) : t) === etag;
+  });
+}
+
+/**
+ * Sends a prebuilt answer as its bytes (no serialising, no encoding, the length known), with its
+ * ETag and cache-control; `304 Not Modified` and no body when the client already holds it.
+ */
+export function sendPrebuilt(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: PrebuiltAnswer,
+  cacheControl: string,
+): FastifyReply {
+  reply.headers({ etag: answer.etag, 'cache-control': cacheControl });
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return sendJsonBytes(reply, answer.body);
 }
 
 type Pick = (data: Record<string, unknown>) => Record<string, unknown>;

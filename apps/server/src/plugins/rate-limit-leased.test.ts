@@ -15,9 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function limiter(clock = manualClock(new Date('2026-11-26T10:00:00Z'))) {
+function limiter(clock = manualClock(new Date('2026-11-26T10:00:00Z')), maxLease?: number) {
   const db = t.database.db;
-  return { leased: createLeasedRateLimiter({ db, clock, exact: createRateLimiter({ db, clock }) }), clock };
+  return {
+    leased: createLeasedRateLimiter({ db, clock, exact: createRateLimiter({ db, clock }), maxLease }),
+    clock,
+  };
 }
 
 async function outcome(promise: Promise<void>): Promise<number | 'ok'> {
@@ -72,6 +75,16 @@ describe('the leased rate limiter', () => {
     const other = limiter().leased;
     // Another process sees them all at once: with 1 100 counted, a limit of 1 100 is full.
     expect(await outcome(other.consume('test:busy', 1_100, 60))).toBe(60);
+  });
+
+  it('takes leases as large as the cap the app sets, still a quarter of what is left at most', async () => {
+    // The app's cap (1 000): 1 000 hits under a large limit are one lease and the next, ahead.
+    const big = limiter(undefined, 1_000).leased;
+    for (let i = 0; i < 1_000; i++) await big.consume('test:cap', 1_000_000, 60);
+    await vi.waitFor(async () => expect(await hitsOf('test:cap')).toEqual({ rows: 2, hits: 2_000 }));
+    // Under a real limit (60 a minute) the quarter rule, not the cap, sizes the lease.
+    await big.consume('test:cap-small', 60, 60);
+    expect(await hitsOf('test:cap-small')).toEqual({ rows: 1, hits: 15 });
   });
 
   it('takes a busy key’s next lease before the current one runs out, so no request waits for it', async () => {

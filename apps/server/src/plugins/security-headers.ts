@@ -39,13 +39,16 @@ export const sitePolicy = policy("'self'");
 export const hstsValue = 'max-age=63072000';
 
 /**
- * Security headers on every response, set once here. A route that needs a stricter policy (the
- * public site) sets its own `content-security-policy` first; it is kept. HSTS only in production:
- * a development server on http://localhost must not teach the browser to insist on https there.
+ * The headers every response carries, set in one place: the request id, `cache-control: no-store`
+ * on an /api answer that did not set its own (reference data may be cached), and the security
+ * headers. A route that needs a stricter policy (the public site) sets its own
+ * `content-security-policy` first; it is kept. HSTS only in production: a development server on
+ * http://localhost must not teach the browser to insist on https there.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }) {
-  // The same values on every response, so the set is built once; a callback hook, not an async
-  // one, so no promise per response (issue 16, hot reads).
+export function registerResponseHeaders(app: FastifyInstance, options: { production: boolean }) {
+  // The same values on every response, so the set is built once, with the app's policy and
+  // without for a route that set its own. One callback hook, not two and not async: no promise
+  // and one hook call per response (issue 16, hot reads).
   const fixed: Record<string, string> = {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
@@ -55,9 +58,13 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { product
     'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
     ...(options.production ? { 'strict-transport-security': hstsValue } : {}),
   };
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', appPolicy);
-    reply.headers(fixed);
+  const fixedWithPolicy: Record<string, string> = { 'content-security-policy': appPolicy, ...fixed };
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
+    if (!reply.hasHeader('cache-control') && request.url.startsWith('/api/')) {
+      reply.header('cache-control', 'no-store');
+    }
+    reply.headers(reply.hasHeader('content-security-policy') ? fixed : fixedWithPolicy);
     done(null, payload);
   });
 }

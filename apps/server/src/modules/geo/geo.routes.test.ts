@@ -125,6 +125,32 @@ describe('GET /districts', () => {
     });
     expect(body.items.reduce((sum, d) => sum + d.areaCount, 0)).toBe(686);
   });
+
+  it('sends an ETag and answers 304 with no body to a client that holds the list', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/v1/districts' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(Number(first.headers['content-length'])).toBe(Buffer.byteLength(first.body));
+    for (const held of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/districts',
+        headers: { 'if-none-match': held },
+      });
+      expect(again.statusCode, held).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('public, max-age=3600');
+      expect(again.headers['x-content-type-options']).toBe('nosniff');
+    }
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/districts',
+      headers: { 'if-none-match': '"an-older-list"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(first.body);
+  });
 });
 
 describe('the district list memo', () => {

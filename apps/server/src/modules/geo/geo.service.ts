@@ -11,7 +11,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
-import { serialiseAnswer } from '../../lib/json-answer';
+import { type PrebuiltAnswer, prebuiltAnswer, serialiseAnswer } from '../../lib/json-answer';
 import { type AreaSearchIndex, createAreaSearchIndex } from './area-search-index';
 import { createGeoRepository, type GeoRepository } from './geo.repository';
 
@@ -54,9 +54,12 @@ export type GeoService = ReturnType<typeof createGeoService>;
 export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; now?: () => number }) {
   const repo = deps.repo ?? createGeoRepository(deps.db);
   const now = deps.now ?? Date.now;
-  let districts: { expires: number; value: Promise<{ list: List<District>; json: string }> } | undefined;
+  let districts:
+    | { expires: number; value: Promise<{ list: List<District>; json: string; answer: PrebuiltAnswer }> }
+    | undefined;
   let searchIndex: Promise<AreaSearchIndex> | undefined;
-  const searchAnswers = new WeakMap<AreaSearchIndex, Map<string, string>>();
+  let areasVersion = 0;
+  const searchAnswers = new WeakMap<AreaSearchIndex, Map<string, Buffer>>();
 
   function loadIndex(): Promise<AreaSearchIndex> {
     const loading = repo.listAreasForSearch().then(createAreaSearchIndex);
@@ -78,9 +81,10 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
     return district;
   }
 
-  async function loadDistricts(): Promise<{ list: List<District>; json: string }> {
-    const answer = await readDistricts();
-    return { list: answer, json: serialiseAnswer(districtListSchema, answer) };
+  async function loadDistricts(): Promise<{ list: List<District>; json: string; answer: PrebuiltAnswer }> {
+    const list = await readDistricts();
+    const json = serialiseAnswer(districtListSchema, list);
+    return { list, json, answer: prebuiltAnswer(json) };
   }
 
   function sharedDistricts() {
@@ -120,6 +124,28 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
     );
   }
 
+  /** A search's answer as UTF-8 bytes, serialised and encoded once per query and index snapshot. */
+  async function searchAreasBody(input: { q: string; limit: number }): Promise<Buffer> {
+    const text = normalizeSearchText(input.q);
+    if (!text) return Buffer.from(serialiseAnswer(areaSearchResultSchema, list([])), 'utf8');
+    const index = await areaIndex();
+    let answers = searchAnswers.get(index);
+    if (!answers) {
+      answers = new Map();
+      searchAnswers.set(index, answers);
+    }
+    const key = `${input.limit}:${text}`;
+    const kept = answers.get(key);
+    if (kept !== undefined) return kept;
+    const body = Buffer.from(
+      serialiseAnswer(areaSearchResultSchema, searchIn(index, text, input.limit)),
+      'utf8',
+    );
+    if (answers.size >= maxKeptSearches) answers.clear();
+    answers.set(key, body);
+    return body;
+  }
+
   return {
     async listDistricts(): Promise<List<District>> {
       return (await sharedDistricts()).list;
@@ -128,6 +154,11 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
     /** The district list as the route sends it, serialised once per shared answer (issue 16). */
     async districtsJson(): Promise<string> {
       return (await sharedDistricts()).json;
+    },
+
+    /** The same, as UTF-8 bytes with their ETag: what the route sends (issue 16). */
+    async districtsAnswer(): Promise<PrebuiltAnswer> {
+      return (await sharedDistricts()).answer;
     },
 
     /**
@@ -169,22 +200,11 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
      * index snapshot and then sent as kept (issue 16).
      */
     async searchAreasJson(input: { q: string; limit: number }): Promise<string> {
-      const text = normalizeSearchText(input.q);
-      if (!text) return serialiseAnswer(areaSearchResultSchema, list([]));
-      const index = await areaIndex();
-      let answers = searchAnswers.get(index);
-      if (!answers) {
-        answers = new Map();
-        searchAnswers.set(index, answers);
-      }
-      const key = `${input.limit}:${text}`;
-      const kept = answers.get(key);
-      if (kept !== undefined) return kept;
-      const json = serialiseAnswer(areaSearchResultSchema, searchIn(index, text, input.limit));
-      if (answers.size >= maxKeptSearches) answers.clear();
-      answers.set(key, json);
-      return json;
+      return (await searchAreasBody(input)).toString('utf8');
     },
+
+    /** The same as UTF-8 bytes, encoded once and kept: what the route sends (issue 16). */
+    searchAreasBody,
 
     /**
      * The geography changed (a NOTIFY from the areas, districts or zones, in any process): the
@@ -193,7 +213,11 @@ export function createGeoService(deps: { db: Kysely<DB>; repo?: GeoRepository; n
     invalidate() {
       districts = undefined;
       searchIndex = loadIndex();
+      areasVersion += 1;
     },
+
+    /** Changes whenever the geography may have: what the calculator's kept answers depend on. */
+    areasVersion: () => areasVersion,
 
     async listZones(): Promise<List<Zone>> {
       const rows = await repo.listZones();

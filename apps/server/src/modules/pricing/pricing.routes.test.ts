@@ -288,6 +288,45 @@ describe('GET /charge (public calculator)', () => {
     expect((await quote()).json()).toMatchObject({ deliveryCharge: 70 });
   });
 
+  it('keeps each answer only while its geography and pickup day hold (issue 16)', async () => {
+    // A kept answer for Sylhet, then Sylhet closed: the geography's NOTIFY drops what was kept.
+    const open = await quote({ deliveryAreaId: areas.sylhet });
+    expect(open.statusCode).toBe(200);
+    expect((await quote({ deliveryAreaId: areas.sylhet })).body).toBe(open.body);
+    const cover = (isCovered: boolean) =>
+      t.database.db
+        .updateTable('areas')
+        .set({ is_covered: isCovered })
+        .where('id', '=', areas.sylhet)
+        .execute();
+    await cover(false);
+    try {
+      await vi.waitFor(
+        async () => expect((await quote({ deliveryAreaId: areas.sylhet })).statusCode).toBe(400),
+        { timeout: 5_000, interval: 50 },
+      );
+    } finally {
+      await cover(true);
+    }
+    await vi.waitFor(
+      async () => expect((await quote({ deliveryAreaId: areas.sylhet })).statusCode).toBe(200),
+      { timeout: 5_000, interval: 50 },
+    );
+
+    // One second before the 15:00 pickup cut-off in Dhaka, then two seconds later (the plan
+    // still the same one): the pickup day moves to the next day, so the kept answer does too.
+    const dhaka = 6 * 3600 * 1000;
+    const day = 24 * 3600 * 1000;
+    const sinceMidnight = (t.clock.now().getTime() + dhaka) % day;
+    const toCutoff = (15 * 3600 * 1000 - 1_000 - sinceMidnight + day) % day;
+    t.clock.advance(toCutoff);
+    const before = (await quote()).json<{ pickupDate: string }>();
+    t.clock.advance(2_000);
+    const after = (await quote()).json<{ pickupDate: string }>();
+    const next = new Date(`${before.pickupDate}T00:00:00Z`).getTime() + day;
+    expect(after.pickupDate).toBe(new Date(next).toISOString().slice(0, 10));
+  });
+
   it('answers with DESIGN.md prices even if staff leave no plan marked default', async () => {
     await t.database.db
       .updateTable('price_plans')

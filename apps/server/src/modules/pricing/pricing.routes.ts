@@ -2,20 +2,21 @@ import {
   chargeQuerySchema,
   chargeQuoteSchema,
   parcelCategoryListSchema,
+  plainChargeQuery,
   pricePlanViewSchema,
 } from '@dak/domain/pricing';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { curlExample } from '../../lib/curl-example';
-import { plainJsonSerializer } from '../../lib/json-answer';
+import { withFastPath } from '../../lib/fast-validation';
+import { sendJsonBytes } from '../../lib/json-answer';
 import { routeOptions } from '../../lib/routes';
 import { type Guards, shopOf } from '../../plugins/auth';
 import { hotReadLogLevel } from '../../plugins/request-log';
-import type { PricingService } from './pricing.service';
+import { type PricingService, serialiseQuote } from './pricing.service';
 
 const tags = ['pricing'];
-const serialiseQuote = plainJsonSerializer(chargeQuoteSchema);
 
 /**
  * Set only on success, so an error is never cached (app.ts marks every other /api reply
@@ -28,7 +29,7 @@ const cacheFor =
     reply.header('cache-control', `public, max-age=${seconds}`);
     return body;
   };
-const quoteCache = cacheFor(60);
+const quoteCacheControl = 'public, max-age=60';
 const planCache = cacheFor(300);
 const referenceCache = cacheFor(3600);
 
@@ -57,9 +58,15 @@ export function pricingRoutes(deps: { pricing: PricingService; guards: Guards })
         // A prebuilt serializer of the quote's fields: zod's encode was most of the route's own
         // work (issue 16, hot reads).
         serializerCompiler: () => serialiseQuote,
+        // The everyday query checked without zod; anything else, and every error, through zod.
+        validatorCompiler: withFastPath('querystring', plainChargeQuery),
       },
-      async (request, reply) =>
-        quoteCache(reply, await pricing.quotePublic({ ...request.query, ip: request.ip })),
+      // Sent as kept: serialised once per query while plan, geography and pickup date hold.
+      async (request, reply) => {
+        const body = await pricing.quotePublicBody({ ...request.query, ip: request.ip });
+        // Only an answer is cached: a refusal was thrown before this line.
+        return sendJsonBytes(reply.header('cache-control', quoteCacheControl), body);
+      },
     );
 
     r.get(

@@ -4,6 +4,7 @@ import {
   type ChargeCategory,
   type ChargeQuery,
   type ChargeQuote,
+  chargeQuoteSchema,
   checkWeight,
   computeCharge,
   defaultPricePlan,
@@ -24,6 +25,7 @@ import type { RateLimits } from '../../config';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { plainJsonSerializer } from '../../lib/json-answer';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import type { GeoService } from '../geo/geo.service';
 import { createPricingRepository, type PricingRepository } from './pricing.repository';
@@ -50,6 +52,12 @@ const builtInDefault: LoadedPlan = {
  * route changes a plan today, so a change by hand shows within this time (issue 16, hot reads).
  */
 export const defaultPlanTtlMs = 5_000;
+
+/** The quote as the calculator sends it: its fields in the schema's order (json-answer.ts). */
+export const serialiseQuote = plainJsonSerializer(chargeQuoteSchema);
+
+/** Past this many kept public quotes, the store starts again (clear-at-N, as the area search). */
+const maxKeptQuotes = 1_000;
 
 /** A refusal that names the query field, in the same shape as a schema failure's details. */
 function fieldError(code: ErrorCode, field: string, message: string, extra: Record<string, unknown> = {}) {
@@ -238,7 +246,48 @@ export function createPricingService(deps: {
     };
   }
 
+  /**
+   * Public quotes as sent, kept per query for one default plan (a new one every few seconds), one
+   * geography (its NOTIFY) and one pickup date (issue 16): a quote depends on nothing else.
+   */
+  let keptQuotes: { plan: LoadedPlan; areas: number; day: string; answers: Map<string, Buffer> } | undefined;
+
+  async function publicQuoteBody(input: ChargeQuery): Promise<Buffer> {
+    const plan = await sharedDefaultPlan();
+    // A category's surcharge is read from the database each time: not kept.
+    if (input.categoryId || input.categoryVariantId) {
+      const answer = await quote(plan, input, weightLimits.calculatorMaxGrams, publicLookup);
+      return Buffer.from(serialiseQuote(answer), 'utf8');
+    }
+    const areas = geo.areasVersion();
+    const day = pickupDate(clock.now());
+    if (!keptQuotes || keptQuotes.plan !== plan || keptQuotes.areas !== areas || keptQuotes.day !== day) {
+      keptQuotes = { plan, areas, day, answers: new Map() };
+    }
+    const kept = keptQuotes;
+    const key = `${input.pickupAreaId}\n${input.deliveryAreaId}\n${input.weight}\n${input.cash}\n${input.exchange}`;
+    const hit = kept.answers.get(key);
+    if (hit !== undefined) return hit;
+    // Refusals (unknown area, weight out of range) are thrown and never kept.
+    const body = Buffer.from(
+      serialiseQuote(await quote(plan, input, weightLimits.calculatorMaxGrams, publicLookup)),
+      'utf8',
+    );
+    if (kept.answers.size >= maxKeptQuotes) kept.answers.clear();
+    kept.answers.set(key, body);
+    return body;
+  }
+
   return {
+    /**
+     * The public calculator's answer as the route sends it, counted per IP: the same quote as
+     * quotePublic, serialised, and kept while nothing it depends on changed (issue 16).
+     */
+    async quotePublicBody(input: ChargeQuery & { ip: string }): Promise<Buffer> {
+      await deps.rateLimiter.consume(`charge:ip:${input.ip}`, deps.limits.chargePerIpPerMinute, 60);
+      return publicQuoteBody(input);
+    },
+
     /** The public calculator: default plan, up to 10 kg, counted per IP. */
     async quotePublic(input: ChargeQuery & { ip: string }): Promise<ChargeQuote> {
       await deps.rateLimiter.consume(`charge:ip:${input.ip}`, deps.limits.chargePerIpPerMinute, 60);

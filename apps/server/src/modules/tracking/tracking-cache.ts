@@ -4,8 +4,8 @@ export const trackingChangedChannel = 'dak_tracking_changed';
 /** Past this many tracking IDs kept, the store starts again (clear-at-N: no order to keep per hit). */
 const maxKept = 10_000;
 
-type Kept = { json: string; expires: number };
-type Loading = { promise: Promise<string>; stale: boolean };
+type Kept<T> = { json: T; expires: number };
+type Loading<T> = { promise: Promise<T>; stale: boolean };
 
 /**
  * Public tracking answers, serialised, per tracking ID, in this process (issue 16, item 1).
@@ -19,10 +19,10 @@ type Loading = { promise: Promise<string>; stale: boolean };
  *   read the row before the commit. Concurrent misses for one ID share one read.
  * - Only answers are kept: an unknown ID (404) is read every time, so a new parcel shows at once.
  */
-export function createTrackingCache(deps: { ttlMs: number; now?: () => number }) {
+export function createTrackingCache<T = string>(deps: { ttlMs: number; now?: () => number }) {
   const now = deps.now ?? Date.now;
-  const kept = new Map<string, Kept>();
-  const loading = new Map<string, Loading>();
+  const kept = new Map<string, Kept<T>>();
+  const loading = new Map<string, Loading<T>>();
 
   function forget(trackingId: string) {
     kept.delete(trackingId);
@@ -43,7 +43,7 @@ export function createTrackingCache(deps: { ttlMs: number; now?: () => number })
     enabled: deps.ttlMs > 0,
 
     /** The kept answer of a tracking ID, else `load`'s (kept if nothing changed meanwhile). */
-    get(trackingId: string, load: () => Promise<string>): Promise<string> {
+    get(trackingId: string, load: () => Promise<T>): Promise<T> {
       if (deps.ttlMs <= 0) return load();
       const hit = kept.get(trackingId);
       if (hit !== undefined) {
@@ -52,7 +52,7 @@ export function createTrackingCache(deps: { ttlMs: number; now?: () => number })
       }
       const running = loading.get(trackingId);
       if (running) return running.promise;
-      const entry: Loading = { promise: load(), stale: false };
+      const entry: Loading<T> = { promise: load(), stale: false };
       loading.set(trackingId, entry);
       entry.promise.then(
         (json) => {
@@ -84,4 +84,4 @@ export function createTrackingCache(deps: { ttlMs: number; now?: () => number })
   };
 }
 
-export type TrackingCache = ReturnType<typeof createTrackingCache>;
+export type TrackingCache<T = string> = ReturnType<typeof createTrackingCache<T>>;

@@ -22,7 +22,7 @@ export function trackingModule(
     },
 ) {
   const { db, pool, rateLimiter, limits } = deps;
-  const cache = createTrackingCache({ ttlMs: deps.cacheMs });
+  const cache = createTrackingCache<Buffer>({ ttlMs: deps.cacheMs });
   const service = createTrackingService({ db, pool, rateLimiter, limits, cache });
   const listener = cache.enabled
     ? createPgListener({

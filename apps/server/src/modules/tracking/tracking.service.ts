@@ -29,7 +29,7 @@ export function createTrackingService(deps: {
   rateLimiter: RateLimiter;
   limits: Pick<RateLimits, 'trackingPerIpPerMinute'>;
   /** Public answers by tracking ID, serialised, dropped by NOTIFY on every change (issue 16). */
-  cache: TrackingCache;
+  cache: TrackingCache<Buffer>;
 }) {
   const repo = createTrackingRepository(deps.db, deps.pool);
 
@@ -88,17 +88,17 @@ export function createTrackingService(deps: {
     },
 
     /**
-     * The public answer as the route sends it: serialised once and kept in this process until the
+     * The public answer as the route sends it: serialised and encoded to UTF-8 once, and kept in this process until the
      * parcel changes (tracking-cache.ts); the per-IP limit is counted on every request.
      */
-    async byTrackingIdJson(input: { trackingId: string; ip: string }): Promise<string> {
+    async byTrackingIdBody(input: { trackingId: string; ip: string }): Promise<Buffer> {
       await limit(input.ip);
       const id = normalizeTrackingId(input.trackingId);
       if (!id) throw new AppError('NOT_FOUND', trackingMessagesText.malformed);
       return deps.cache.get(id, async () => {
         const parcel = await repo.publicTracking({ trackingId: id });
         if (!parcel) throw new AppError('NOT_FOUND', trackingMessagesText.notFound(id));
-        return serialiseAnswer(trackingSchema, toTracking(parcel));
+        return Buffer.from(serialiseAnswer(trackingSchema, toTracking(parcel)), 'utf8');
       });
     },
 
