@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parcelListQuerySchema, parcelListSchema } from '@dak/domain/parcel';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { serialiseParcelList } from '../apps/server/src/modules/parcels/parcels.routes';
 import { bookOneParcel, registerShop, startBench } from './lib';
 
 /**
@@ -65,6 +66,7 @@ try {
     parcelListQuerySchema.parse({ q: 'Rahim', statusGroup: 'forward_in_progress', from: '2026-10-01' }),
   );
   await time('zod encode of the 20-parcel page', () => encode(decoded));
+  await time('prebuilt serializer of the same page', () => serialiseParcelList(decoded));
   await time('JSON.stringify of the same page', () => JSON.stringify(decoded));
   console.log(
     `load ${loadavg()
