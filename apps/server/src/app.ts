@@ -218,7 +218,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hashKeys: config.dataKeys,
     requestsPerMinute: config.rateLimits.apiKeyPerMinute,
   });
-  const auth = authModule({ db, clock, config, rateLimiter, sms, apiKeys: apiKeys.service });
+  // Shop routes' sessions and roles kept in memory, dropped by NOTIFY when they change (issue 16).
+  const auth = authModule({
+    db,
+    clock,
+    config,
+    rateLimiter,
+    sms,
+    apiKeys: apiKeys.service,
+    connection: deps.database.pool.options,
+    log: app.log,
+  });
+  const sessionListener = auth.listener;
+  if (sessionListener) {
+    app.addHook('onReady', () => sessionListener.start());
+    app.addHook('onClose', () => sessionListener.stop());
+  }
   const { guards, otp } = auth;
   const core = { db, clock, guards };
   // Background jobs (issue 4, part 7): created before the modules that queue them.

@@ -121,6 +121,12 @@ const schema = z.object({
    * default: tests read their own moves back within microseconds, before the NOTIFY arrives).
    */
   TRACKING_CACHE_MS: int(0, 60_000).optional(),
+  /**
+   * How long a process may take a shop route's session and role from memory (issue 16); a
+   * sign-out, revoke, role change or removal drops it at once through NOTIFY, this bounds a
+   * missed one. 0: no cache (the test mode's default, as TRACKING_CACHE_MS).
+   */
+  SESSION_CACHE_MS: int(0, 60_000).optional(),
   /** Where pg_dump and pg_restore are (npm run backup / restore), when not found by themselves. */
   PG_BIN_DIR: z.string().min(1).optional(),
   /** How long a finished parcel export can be downloaded. */
@@ -273,6 +279,8 @@ export type Config = {
   eventsHeartbeatSeconds: number;
   /** Public tracking answers kept in memory this long (0: off); see TRACKING_CACHE_MS. */
   trackingCacheMs: number;
+  /** A shop route's session and role kept in memory this long (0: off); see SESSION_CACHE_MS. */
+  sessionCacheMs: number;
   pgBinDir: string | undefined;
   exportTtlHours: number;
   autoReturnHours: number;
@@ -384,6 +392,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsJobExpireSeconds: e.SMS_JOB_EXPIRE_SECONDS,
     eventsHeartbeatSeconds: e.EVENTS_HEARTBEAT_SECONDS,
     trackingCacheMs: e.TRACKING_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 5_000),
+    sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 5_000),
     pgBinDir: e.PG_BIN_DIR,
     exportTtlHours: e.EXPORT_TTL_HOURS,
     autoReturnHours: e.AUTO_RETURN_HOURS,

@@ -2,14 +2,35 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256 } from '../../lib/secrets';
+import type { SessionCache } from './session-cache';
 import { createSessionsRepository } from './sessions.repository';
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
 
-/** Bearer sessions: revocable rows keyed by a hash of the token; the token is shown once. */
-export function createSessionsService(deps: { db: Kysely<DB>; clock: Clock }) {
-  const { clock } = deps;
+type ShopRole = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createSessionsRepository>['findByTokenHashWithRole']>>
+>['role'];
+
+/**
+ * Bearer sessions: revocable rows keyed by a hash of the token; the token is shown once.
+ * `cache`: the shop routes' session-and-role lookups kept in memory (session-cache.ts).
+ */
+export function createSessionsService(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  cache?: SessionCache<NonNullable<ShopRole>>;
+}) {
+  const { clock, cache } = deps;
   const repo = createSessionsRepository(deps.db);
+
+  async function loadWithRole(tokenHash: Buffer, shopId: string) {
+    const row = await repo.findByTokenHashWithRole(tokenHash, shopId);
+    if (!row || row.revoked_at) return null;
+    const expiresAt = new Date(row.expires_at).getTime();
+    if (expiresAt <= clock.now().getTime()) return null;
+    return { id: row.id, userId: row.user_id, staffId: row.staff_id, role: row.role, expiresAt };
+  }
+
   return {
     async create(input: {
       userId?: string;
@@ -44,20 +65,31 @@ export function createSessionsService(deps: { db: Kysely<DB>; clock: Clock }) {
      * `find` and the user's active role in `shopId` in one query (see the repository): null when
      * the session is not live; `role` null when its user is not an active member of the shop.
      */
-    async findWithRole(token: string, shopId: string) {
-      const row = await repo.findByTokenHashWithRole(sha256(token), shopId);
-      if (!row || row.revoked_at) return null;
-      if (new Date(row.expires_at).getTime() <= clock.now().getTime()) return null;
-      return { id: row.id, userId: row.user_id, staffId: row.staff_id, role: row.role };
+    async findWithRole(
+      token: string,
+      shopId: string,
+    ): Promise<{ id: string; userId: string | null; staffId: string | null; role: ShopRole } | null> {
+      const tokenHash = sha256(token);
+      if (!cache?.enabled) return loadWithRole(tokenHash, shopId);
+      return cache.get(
+        tokenHash.toString('hex'),
+        shopId,
+        () => loadWithRole(tokenHash, shopId),
+        (found) =>
+          found?.userId && found.role ? { ...found, userId: found.userId, role: found.role } : null,
+      );
     },
 
+    /** Ends a session; this process forgets it at once, the others at the NOTIFY of the commit. */
     async revoke(sessionId: string) {
       await repo.revoke(sessionId, clock.now());
+      cache?.forget(sessionId);
     },
 
     /** Signs a user out everywhere (after a password reset), optionally keeping one session. */
     async revokeAllForUser(userId: string, exceptSessionId?: string) {
       await repo.revokeAllForUser(userId, clock.now(), exceptSessionId);
+      cache?.forget(userId);
     },
   };
 }
