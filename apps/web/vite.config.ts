@@ -79,6 +79,69 @@ function moduleGraph(): Plugin {
 }
 
 /**
+ * The signed-in panel's first screen in two chunks instead of about thirty (issue 16): `panel`,
+ * the modules the panel's frame and the merchant shell import (statically), and `dashboard`, the
+ * dashboard page's own. A cold visit fetched each small module chunk on its own request, and
+ * HTTP/1.1's six connections turned some thirty 1–6 KB chunks into five or six round trips on
+ * Slow 4G. Modules that the app's entry or the public site's already load, and libraries, keep
+ * their chunks; a group does not take its modules' dependencies along, so neither of the two can
+ * swallow what the sign-in page needs (e2e/first-screen-budget.test.ts) or antd (the frame and the
+ * dashboard import none: e2e/panel-frame-bundle.test.ts).
+ */
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+function firstScreenGroups(srcDir: string) {
+  const reached = new Map<string, Set<string>>();
+  const reachable = (graph: ModuleGraph, root: string) => {
+    let seen = reached.get(root);
+    if (seen) return seen;
+    seen = new Set<string>();
+    const stack = [join(srcDir, root)];
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    }
+    reached.set(root, seen);
+    return seen;
+  };
+  // The route modules keep chunks of their own (the manifest names them; the budget test reads
+  // it): they are small and fetched together with the groups.
+  const routes = [
+    'app/panel-frame.tsx',
+    'app/merchant-shell.tsx',
+    'app/routes/merchant/dashboard-page.tsx',
+  ].map((route) => join(srcDir, route));
+  // The app's modules and the shared domain rules it imports (packages/domain), not libraries.
+  const ours = (id: string) =>
+    !id.includes('node_modules') &&
+    !routes.includes(id) &&
+    (id.startsWith(srcDir) || /[\\/]packages[\\/]domain[\\/]/.test(id));
+  const loadedAlready = (id: string, graph: ModuleGraph) =>
+    reachable(graph, 'main.tsx').has(id) || reachable(graph, 'site/entry-client.tsx').has(id);
+  const inFrame = (id: string, graph: ModuleGraph) =>
+    reachable(graph, 'app/panel-frame.tsx').has(id) || reachable(graph, 'app/merchant-shell.tsx').has(id);
+  return [
+    {
+      name: (id: string, graph: ModuleGraph) =>
+        ours(id) && inFrame(id, graph) && !loadedAlready(id, graph) ? 'panel' : null,
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: (id: string, graph: ModuleGraph) =>
+        ours(id) &&
+        reachable(graph, 'app/routes/merchant/dashboard-page.tsx').has(id) &&
+        !inFrame(id, graph) &&
+        !loadedAlready(id, graph)
+          ? 'dashboard-page'
+          : null,
+      includeDependenciesRecursively: false,
+    },
+  ];
+}
+
+/**
  * Two entries: the merchant panel and console (index.html, antd) and the public site
  * (src/site/entry-client.tsx: React and our own small components only). The manifest tells the
  * server which files the public site's pages link. `vite build --ssr src/site/entry-server.tsx`
@@ -133,6 +196,7 @@ const config = (isSsrBuild: boolean | undefined): UserConfig => ({
                   name: 'libs',
                   test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements|@tanstack|use-sync-external-store|clsx|react-toastify)[\\/]/,
                 },
+                ...firstScreenGroups(join(import.meta.dirname, 'src')),
               ],
             },
           },
