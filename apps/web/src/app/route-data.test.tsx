@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dashboardQueryOptions } from '../features/dashboard/api/get-dashboard';
+import { shopsQueryKey } from '../features/shops/api/list-shops';
 import { clearAuth, setAuth } from '../lib/auth-storage';
 import { queryClient } from '../lib/query-client';
 import { setSelectedShopId } from '../lib/selected-shop';
@@ -76,5 +77,19 @@ describe('the panel routes’ loaders (issue 16: the cold visit’s waterfall)',
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(noShop.requests.map((r) => r.url.pathname).sort()).toEqual(['/api/v1/me', '/api/v1/shops']);
     noShop.open();
+  });
+
+  it('leave the shop list the shop state already holds: a later page does not ask again', async () => {
+    setAuth({ kind: 'user', token: 'token-1' });
+    queryClient.setQueryData(shopsQueryKey, { items: [] });
+    const { open, requests } = holdAnswers();
+    merchantShellLoader();
+    dashboardLoader({ request: new Request(dashboardUrl), params: {}, context: undefined } as Parameters<
+      typeof dashboardLoader
+    >[0]);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests.map((r) => r.url.pathname)).toEqual(['/api/v1/me']);
+    open();
   });
 });

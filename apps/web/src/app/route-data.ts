@@ -29,7 +29,9 @@ function signedInShop(): { shopId: string | null } | null {
 export function merchantShellLoader(): null {
   const session = signedInShop();
   if (!session) return null;
-  void queryClient.prefetchQuery(shopsQueryOptions());
+  // Once a visit: the shop state stays mounted and keeps its list; a later page must not refetch it.
+  const shops = shopsQueryOptions();
+  if (queryClient.getQueryData(shops.queryKey) === undefined) void queryClient.prefetchQuery(shops);
   if (session.shopId) void queryClient.prefetchQuery(shopAccessQueryOptions(session.shopId));
   return null;
 }
