@@ -38,6 +38,10 @@ describe('the dashboard chart bundle', () => {
     expect([...staticClosure('index.html')]).not.toContain(holder);
     expect([...staticClosure(page)]).not.toContain(holder);
     expect([...staticClosure(charts)]).toContain(holder);
-    expect(manifest[page]?.dynamicImports).toContain(charts);
+    // The page, or a chunk it loads up front (the dashboard's group, vite.config.ts), asks for it.
+    const asksForCharts = [...staticClosure(page)].filter((key) =>
+      manifest[key]?.dynamicImports?.includes(charts),
+    );
+    expect(asksForCharts.length).toBeGreaterThan(0);
   });
 });

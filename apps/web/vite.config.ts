@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
 
 /**
  * Brotli and gzip copies of the built scripts and styles next to them (x.js.br, x.js.gz): the
@@ -25,6 +26,75 @@ function precompress(): Plugin {
           brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
         );
       }
+    },
+  };
+}
+
+/**
+ * A tiny classic script, first in index.html's head (`async`: it holds nothing up), that asks for
+ * what the app will ask for only once its entry has arrived and run (issue 16, the cold visit's
+ * waterfall): the chosen language's strings, and for a signed-in merchant the matched page's
+ * route chunks (the panel's frame; on /dashboard the dashboard's too), as `modulepreload` and
+ * style preloads. They then come down alongside the entry instead of after it. The names are the
+ * build's (content-hashed), so the script is written at build time, named by its own hash and
+ * cached like every asset. Not inline: the app's CSP allows no inline script. Signed out, on
+ * /login, only the language is asked for: the sign-in page loads nothing more (its budget).
+ */
+function bootPreload(): Plugin {
+  let script: { fileName: string; source: string } | null = null;
+  let outDir = 'dist';
+  return {
+    name: 'dak-boot-preload',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle || !ctx.filename.endsWith('index.html')) return html;
+        const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+        const byModule = (suffix: string) => chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
+        const closure = (chunk: Rollup.OutputChunk | undefined, files = new Set<string>()) => {
+          if (!chunk || files.has(chunk.fileName)) return files;
+          files.add(chunk.fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+          for (const name of chunk.imports) {
+            const next = bundle[name];
+            if (next?.type === 'chunk') closure(next, files);
+          }
+          return files;
+        };
+        const entry = closure(chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html')));
+        const beyondEntry = (...suffixes: string[]) => {
+          const files = new Set<string>();
+          for (const suffix of suffixes) closure(byModule(suffix), files);
+          return [...files].filter((file) => !entry.has(file)).map((file) => `/${file}`);
+        };
+        const frame = ['src/app/panel-frame.tsx', 'src/app/merchant-shell.tsx'];
+        const files = {
+          en: beyondEntry('src/locales/en.json'),
+          bn: beyondEntry('src/locales/bn.json'),
+          frame: beyondEntry(...frame),
+          dashboard: beyondEntry(...frame, 'src/app/routes/merchant/dashboard-page.tsx'),
+        };
+        if (Object.values(files).some((list) => list.length === 0)) {
+          throw new Error(`dak-boot-preload: a route's chunks were not found (${JSON.stringify(files)})`);
+        }
+        const source = `(function(){var f=${JSON.stringify(files)};function add(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href=h;document.head.appendChild(l)}try{var s=localStorage,g=s.getItem('dak.lang');f[g==='bn'?'bn':'en'].forEach(add);var a=JSON.parse(s.getItem('dak.auth')||'null'),p=location.pathname;if(a&&a.kind==='user'&&p!=='/'&&!/^\\/(login|register|reset-password|ops|rider|503)(\\/|$)/.test(p))(p==='/dashboard'?f.dashboard:f.frame).forEach(add)}catch(e){}})();\n`;
+        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+        script = { fileName: `assets/boot-${hash}.js`, source };
+        return {
+          html,
+          tags: [
+            { tag: 'script', attrs: { async: true, src: `/${script.fileName}` }, injectTo: 'head-prepend' },
+          ],
+        };
+      },
+    },
+    writeBundle() {
+      if (script) writeFileSync(join(outDir, script.fileName), script.source);
     },
   };
 }
@@ -79,6 +149,69 @@ function moduleGraph(): Plugin {
 }
 
 /**
+ * The signed-in panel's first screen in two chunks instead of about thirty (issue 16): `panel`,
+ * the modules the panel's frame and the merchant shell import (statically), and `dashboard`, the
+ * dashboard page's own. A cold visit fetched each small module chunk on its own request, and
+ * HTTP/1.1's six connections turned some thirty 1–6 KB chunks into five or six round trips on
+ * Slow 4G. Modules that the app's entry or the public site's already load, and libraries, keep
+ * their chunks; a group does not take its modules' dependencies along, so neither of the two can
+ * swallow what the sign-in page needs (e2e/first-screen-budget.test.ts) or antd (the frame and the
+ * dashboard import none: e2e/panel-frame-bundle.test.ts).
+ */
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+function firstScreenGroups(srcDir: string) {
+  const reached = new Map<string, Set<string>>();
+  const reachable = (graph: ModuleGraph, root: string) => {
+    let seen = reached.get(root);
+    if (seen) return seen;
+    seen = new Set<string>();
+    const stack = [join(srcDir, root)];
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    }
+    reached.set(root, seen);
+    return seen;
+  };
+  // The route modules keep chunks of their own (the manifest names them; the budget test reads
+  // it): they are small and fetched together with the groups.
+  const routes = [
+    'app/panel-frame.tsx',
+    'app/merchant-shell.tsx',
+    'app/routes/merchant/dashboard-page.tsx',
+  ].map((route) => join(srcDir, route));
+  // The app's modules and the shared domain rules it imports (packages/domain), not libraries.
+  const ours = (id: string) =>
+    !id.includes('node_modules') &&
+    !routes.includes(id) &&
+    (id.startsWith(srcDir) || /[\\/]packages[\\/]domain[\\/]/.test(id));
+  const loadedAlready = (id: string, graph: ModuleGraph) =>
+    reachable(graph, 'main.tsx').has(id) || reachable(graph, 'site/entry-client.tsx').has(id);
+  const inFrame = (id: string, graph: ModuleGraph) =>
+    reachable(graph, 'app/panel-frame.tsx').has(id) || reachable(graph, 'app/merchant-shell.tsx').has(id);
+  return [
+    {
+      name: (id: string, graph: ModuleGraph) =>
+        ours(id) && inFrame(id, graph) && !loadedAlready(id, graph) ? 'panel' : null,
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: (id: string, graph: ModuleGraph) =>
+        ours(id) &&
+        reachable(graph, 'app/routes/merchant/dashboard-page.tsx').has(id) &&
+        !inFrame(id, graph) &&
+        !loadedAlready(id, graph)
+          ? 'dashboard-page'
+          : null,
+      includeDependenciesRecursively: false,
+    },
+  ];
+}
+
+/**
  * Two entries: the merchant panel and console (index.html, antd) and the public site
  * (src/site/entry-client.tsx: React and our own small components only). The manifest tells the
  * server which files the public site's pages link. `vite build --ssr src/site/entry-server.tsx`
@@ -93,7 +226,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
 });
 
 const config = (isSsrBuild: boolean | undefined): UserConfig => ({
-  plugins: isSsrBuild ? [react(), buildMode()] : [react(), precompress(), buildMode(), moduleGraph()],
+  plugins: isSsrBuild
+    ? [react(), buildMode()]
+    : [react(), precompress(), buildMode(), moduleGraph(), bootPreload()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
@@ -133,6 +268,7 @@ const config = (isSsrBuild: boolean | undefined): UserConfig => ({
                   name: 'libs',
                   test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements|@tanstack|use-sync-external-store|clsx|react-toastify)[\\/]/,
                 },
+                ...firstScreenGroups(join(import.meta.dirname, 'src')),
               ],
             },
           },

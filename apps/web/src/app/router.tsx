@@ -7,6 +7,7 @@ import { OfflineNotice } from './offline-notice';
 import { PageLoading } from './page-loading';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
+import { dashboardLoader, merchantShellLoader } from './route-data';
 import { TitledOutlet, titled } from './route-title';
 import { LoginPage } from './routes/public/login-page';
 import { PublicSitePage } from './routes/public/public-site-page';
@@ -67,11 +68,15 @@ export const router = createBrowserRouter([
             children: [
               {
                 // Signed-in merchant pages: the shop switcher and the terms reminder above each.
+                // The loader asks for the shop list and the kept shop's permissions while the
+                // chunks load (route-data.ts).
+                loader: merchantShellLoader,
                 lazy: async () => ({ Component: (await import('./merchant-shell')).MerchantShell }),
                 children: [
                   {
                     path: 'dashboard',
                     ...titled('pageTitles.dashboard'),
+                    loader: dashboardLoader,
                     lazy: async () => ({
                       Component: (await import('./routes/merchant/dashboard-page')).DashboardPage,
                     }),
