@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import './list.css';
 
 export type TabItem = { key: string; label: ReactNode };
@@ -22,6 +22,16 @@ export function Tabs({
   label?: string;
 }) {
   const list = useRef<HTMLDivElement>(null);
+  // The chosen tab in sight when the row scrolls (a phone opening on a later tab); the page stays.
+  useEffect(() => {
+    const row = list.current;
+    const tab = row?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!row || !tab || activeKey === undefined) return;
+    const start = tab.offsetLeft - row.offsetLeft;
+    if (start < row.scrollLeft) row.scrollLeft = start;
+    else if (start + tab.offsetWidth > row.scrollLeft + row.clientWidth)
+      row.scrollLeft = start + tab.offsetWidth - row.clientWidth + 16;
+  }, [activeKey]);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const tabs = [...(list.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]') ?? [])];
     const at = tabs.indexOf(document.activeElement as HTMLButtonElement);
