@@ -106,4 +106,23 @@ describe('the panel frame and dashboard without antd', () => {
       expect(pathToAntd(source), `${source} uses antd`).not.toBeNull();
     }
   });
+
+  it('keeps antd off the parcel list: its route loads none, its tools bring it on demand', () => {
+    const route = 'src/app/routes/merchant/parcels-page.tsx';
+    expect(pathToAntd(route), `${route} reaches antd`).toBeNull();
+    for (const key of staticClosure(route)) {
+      const file = manifest[key]?.file ?? '';
+      expect(
+        (graph.chunks[file] ?? []).filter((id) => antd.test(id)),
+        `${file} holds antd`,
+      ).toEqual([]);
+    }
+    for (const source of [
+      'src/features/parcels/components/list-settings.tsx',
+      'src/features/parcels/components/export-parcels.tsx',
+      'src/features/labels/components/label-print.tsx',
+    ]) {
+      expect(manifest[route]?.dynamicImports, `${source} is imported on demand`).toContain(source);
+    }
+  });
 });

@@ -82,6 +82,14 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    // The parcel list: plain React, antd only with its tools when used (issue 16).
+                    path: 'parcels',
+                    ...titled('pageTitles.parcels'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/parcels-page')).ParcelsPage,
+                    }),
+                  },
+                  {
                     // Every other merchant page still uses antd: its providers come with the first of them.
                     lazy: antdOutlet,
                     children: [
@@ -127,13 +135,6 @@ export const router = createBrowserRouter([
                         lazy: async () => ({
                           Component: (await import('./routes/merchant/developer-apis-page'))
                             .DeveloperApisPage,
-                        }),
-                      },
-                      {
-                        path: 'parcels',
-                        ...titled('pageTitles.parcels'),
-                        lazy: async () => ({
-                          Component: (await import('./routes/merchant/parcels-page')).ParcelsPage,
                         }),
                       },
                       {

@@ -41,10 +41,17 @@ export function Button({
   );
 }
 
-type LinkButtonProps = Look & { to: string; replace?: boolean; className?: string; children: ReactNode };
+type LinkButtonProps = Look & {
+  to: string;
+  replace?: boolean;
+  className?: string;
+  /** Before the words, as Button's. */
+  icon?: ReactNode;
+  children: ReactNode;
+};
 
 /** A link that looks like a button; the router's click handler keeps it in the single-page app. */
-export function LinkButton({ to, replace, variant, size, className, children }: LinkButtonProps) {
+export function LinkButton({ to, replace, variant, size, className, icon, children }: LinkButtonProps) {
   const href = useHref(to);
   const handleClick = useLinkClickHandler<HTMLAnchorElement>(to, { replace });
   return (
@@ -53,6 +60,7 @@ export function LinkButton({ to, replace, variant, size, className, children }: 
       className={classes({ variant, size }, className)}
       onClick={(event: MouseEvent<HTMLAnchorElement>) => handleClick(event)}
     >
+      {icon}
       <span>{children}</span>
     </a>
   );

@@ -40,6 +40,7 @@ export function ExportParcels({
   filters,
   count,
   countCapped = false,
+  initiallyOpen = false,
 }: {
   shopId: string;
   filters: ParcelExportFiltersInput;
@@ -47,11 +48,13 @@ export function ExportParcels({
   count: number | undefined;
   /** The list's count stopped at its cap: the file holds more (said as 10,000+). */
   countCapped?: boolean;
+  /** Open at once: the list shows a light button and loads this (antd) on its first press. */
+  initiallyOpen?: boolean;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { errorText } = useErrorText();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [exportId, setExportId] = useState(() => storedExportId(shopId));
   const create = useCreateParcelExport(shopId);
   const current = useParcelExport(shopId, exportId);

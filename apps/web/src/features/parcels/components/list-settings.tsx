@@ -28,14 +28,17 @@ const allTabs = 'all';
 export function ListSettings({
   shopId,
   preferences,
+  initiallyOpen = false,
 }: {
   shopId: string;
   preferences: ParcelListPreferences;
+  /** Open at once: the list shows a light button and loads this (antd) on its first press. */
+  initiallyOpen?: boolean;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { errorText } = useErrorText();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const phone = !Grid.useBreakpoint().md;
   const [draft, setDraft] = useState<ParcelListPreferences>(preferences);
   const save = useSaveParcelListPreferences(shopId);

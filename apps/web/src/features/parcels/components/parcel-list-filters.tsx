@@ -1,14 +1,15 @@
 import { extraTabsOf, type ParcelListExtraTab, type ParcelListPreferences } from '@dak/domain/parcel-list';
 import { type PaymentStatus, parcelStatusGroupNames, paymentStatuses } from '@dak/domain/parcel-status';
-import { DatePicker, Select, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ListSearch, usePhone } from '../../../components/list/list-results';
+import { CloseIcon } from '../../../components/light/icons';
+import { SearchInput } from '../../../components/light/search-input';
+import { Tabs } from '../../../components/light/tabs';
 import { useSearchText } from '../../../components/list/use-list-params';
 import { useLanguage } from '../../../lib/i18n';
 import { useStatusCount } from '../api/list-parcels';
 import type { useParcelFilter } from '../hooks/use-parcel-filter';
 import { formatParcelCount } from '../parcel-count';
+import './parcel-list.css';
 
 type FilterState = ReturnType<typeof useParcelFilter>;
 
@@ -32,6 +33,7 @@ export function ParcelTabs({
   return (
     <Tabs
       className="parcel-tabs"
+      label={t('parcels.title')}
       activeKey={extraTab ?? filter.statusGroup ?? 'all'}
       // All is written out when the user's opening tab is another one.
       // A stage picked on the dashboard (`status`) belongs to the tab it came with: a new tab drops it.
@@ -63,45 +65,76 @@ export function ParcelTabs({
   );
 }
 
-/** The search (sent when typing pauses), payment and date filters. */
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/**
+ * The search (sent when typing pauses), payment and date filters: the browser's own select and
+ * date inputs (the phone's pickers, no antd: issue 16), as on the dashboard.
+ */
 export function ParcelFilters({ state: { filter, extraTab, update } }: { state: FilterState }) {
   const { t } = useTranslation();
-  const phone = usePhone();
-  const search = useSearchText(filter.q ?? '', (q) => update({ q: q || undefined }), 350);
+  const [text, setText] = useSearchText(filter.q ?? '', (q) => update({ q: q || undefined }), 350);
+  // A date typed halfway is empty: the filter changes once the date is whole or cleared.
+  const setDate = (end: 'from' | 'to', value: string) => {
+    if (value === '' || isDate(value)) update({ [end]: value || undefined });
+  };
   return (
-    <div className="list-filters">
+    <div className="list-filters parcel-filters">
       {filter.status && !extraTab ? (
-        <Tag
-          closable={{ 'aria-label': t('parcels.clearStatus') }}
-          data-testid="status-filter"
-          onClose={() => update({ status: undefined })}
-        >
+        <span className="parcel-filters__status" data-testid="status-filter">
           {t(`parcels.statuses.${filter.status}`)}
-        </Tag>
+          <button
+            type="button"
+            className="parcel-filters__status-clear"
+            aria-label={t('parcels.clearStatus')}
+            onClick={() => update({ status: undefined })}
+          >
+            <CloseIcon />
+          </button>
+        </span>
       ) : null}
-      <ListSearch search={search} section="parcels" className="parcel-filters__search" />
-      <Select<PaymentStatus>
-        allowClear
+      <SearchInput
+        value={text}
+        onChange={setText}
+        label={t('parcels.search')}
+        placeholder={t('parcels.searchPlaceholder')}
+        clearLabel={t('parcels.clearSearch')}
+        className="list-filters__search parcel-filters__search"
+      />
+      <select
         className="parcel-filters__payment"
-        value={filter.paymentStatus}
-        onChange={(value) => update({ payment: value })}
-        placeholder={t('parcels.paymentFilter')}
+        value={filter.paymentStatus ?? ''}
+        onChange={(event) => update({ payment: (event.target.value as PaymentStatus) || undefined })}
         aria-label={t('parcels.paymentFilter')}
-        options={paymentStatuses.map((status) => ({
-          value: status,
-          label: t(`parcels.paymentStatuses.${status}`),
-        }))}
-      />
-      <DatePicker.RangePicker
-        className="parcel-filters__dates"
-        value={[filter.from ? dayjs(filter.from) : null, filter.to ? dayjs(filter.to) : null]}
-        onChange={(range) =>
-          update({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })
-        }
-        allowEmpty={[true, true]}
-        inputReadOnly={phone}
-        aria-label={t('parcels.dateFilter')}
-      />
+      >
+        <option value="">{t('parcels.paymentAll')}</option>
+        {paymentStatuses.map((status) => (
+          <option key={status} value={status}>
+            {t(`parcels.paymentStatuses.${status}`)}
+          </option>
+        ))}
+      </select>
+      <fieldset className="parcel-filters__dates">
+        <legend className="visually-hidden">{t('parcels.dateFilter')}</legend>
+        <label className="parcel-filters__date">
+          <span className="parcel-filters__date-label">{t('parcels.dateFrom')}</span>
+          <input
+            type="date"
+            value={filter.from ?? ''}
+            max={filter.to}
+            onChange={(event) => setDate('from', event.target.value)}
+          />
+        </label>
+        <label className="parcel-filters__date">
+          <span className="parcel-filters__date-label">{t('parcels.dateTo')}</span>
+          <input
+            type="date"
+            value={filter.to ?? ''}
+            min={filter.from}
+            onChange={(event) => setDate('to', event.target.value)}
+          />
+        </label>
+      </fieldset>
     </div>
   );
 }

@@ -1,9 +1,12 @@
 import type { ParcelStatus, PaymentStatus } from '@dak/domain/parcel-status';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Tag, type TagColor } from '../../../components/light/tag';
 
-/** One colour per stage, so a list reads at a glance: waiting, moving, done, coming back, closed. */
-const statusColors: Record<ParcelStatus, string> = {
+/**
+ * One colour per stage, so a list reads at a glance: waiting, moving, done, coming back, closed.
+ * components/light's Tag in antd's colours: the parcel list loads no antd (issue 16).
+ */
+const statusColors: Record<ParcelStatus, TagColor> = {
   pickup_pending: 'gold',
   pickup_hold: 'orange',
   at_sorting: 'blue',
@@ -23,7 +26,7 @@ const statusColors: Record<ParcelStatus, string> = {
   damaged: 'red',
 };
 
-const paymentColors: Record<PaymentStatus, string> = {
+const paymentColors: Record<PaymentStatus, TagColor> = {
   cash_collection_pending: 'default',
   unpaid: 'orange',
   payment_processing: 'blue',
