@@ -3,6 +3,7 @@ import type { Parcel } from '@dak/domain/parcel';
 import { type ParcelCreate, parcelCreateSchema } from '@dak/domain/parcel';
 import { checkWeight } from '@dak/domain/pricing';
 import { type FormEvent, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/light/alert';
 import { AreaCombobox } from '../../../components/light/area-combobox';
@@ -81,6 +82,7 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const current = useRef(values);
   current.current = values;
   const create = useCreateParcel();
@@ -215,9 +217,9 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
     }
   };
 
-  const focusFirst = (found: Errors) => {
-    const first = fields.find((name) => found[name]);
-    const element = first ? document.getElementById(idOf(first)) : null;
+  /** The first field with a message, in the page's order: scrolled to and focused. */
+  const focusFirstInvalid = () => {
+    const element = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     element?.scrollIntoView?.({ block: 'center' });
     element?.focus({ preventScroll: true });
   };
@@ -228,10 +230,15 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
     setError(null);
     const found: Errors = {};
     for (const name of fields) found[name] = check(name, values);
-    setErrors(found);
-    if (fields.some((name) => found[name])) return focusFirst(found);
-    const input = parseForm(setter, parcelCreateSchema, prepare(values), translateMessage);
-    if (!input) return;
+    // Rendered at once, so the first message's field can take the focus.
+    flushSync(() => setErrors(found));
+    if (fields.some((name) => found[name])) return focusFirstInvalid();
+    const parsed: { input: ParcelCreate | null } = { input: null };
+    flushSync(() => {
+      parsed.input = parseForm(setter, parcelCreateSchema, prepare(values), translateMessage);
+    });
+    const input = parsed.input;
+    if (!input) return focusFirstInvalid();
     // Each question in turn (spec 5): a low delivery record, then a reverse parcel; then book.
     const steps: ConfirmStep[] = [];
     if (warning && warning.returnChance !== null) {
@@ -335,7 +342,7 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
 
   return (
     <div className="booking">
-      <form name="parcel" className="booking__form" noValidate onSubmit={submit}>
+      <form ref={formRef} name="parcel" className="booking__form" noValidate onSubmit={submit}>
         <Section titleId="booking-pickup" title={t('parcels.form.pickupSection')}>
           <LightField {...field('pickupLocationId', t('parcels.fields.pickupLocation'), pickupHint)}>
             <select className="plain-input plain-select" {...control('pickupLocationId', pickupHint)}>
