@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
 import { merchantWithPickup, shots, signedInContext } from './fixtures';
-import { launchBrowser, type RunningServer, startServer } from './helpers';
+import { launchBrowser, type RunningServer, shot, startServer } from './helpers';
 
 /**
  * Issue 16, item 3: the booking form without antd stays usable by keyboard and by a screen reader.
@@ -54,6 +54,7 @@ describe('the booking form by keyboard', () => {
     const options = page.getByRole('listbox').getByRole('option');
     await options.first().waitFor({ timeout: 15_000 });
     const first = (await options.first().textContent()) ?? '';
+    await shot(page, 'book-parcel-area-list-1280-bn');
     await page.keyboard.press('ArrowDown');
     expect(await area.getAttribute('aria-activedescendant')).toBe(await options.first().getAttribute('id'));
     await page.keyboard.press('Enter');
