@@ -84,7 +84,9 @@ describe('customers and exchange', () => {
     expect(await page.getByLabel('Customer address').inputValue()).toBe(
       'House 12, Road 5, Dhanmondi 32, Dhaka',
     );
-    await expect.poll(() => page.locator('.booking__form').textContent()).toContain('Dhanmondi');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Delivery area' }).inputValue())
+      .toContain('Dhanmondi');
 
     // 3. An exchange: the forward parcel with the surcharge, and a new reverse leg.
     await page.getByLabel('Weight').fill('500');
@@ -147,12 +149,9 @@ describe('customers and exchange', () => {
     await page.getByLabel('Selling price').fill('1500');
     await page.getByLabel('Cash to collect').fill('300');
     await page.getByRole('radio', { name: 'Exchange' }).check({ force: true });
-    await page.getByLabel('Return parcel').click();
     await page
-      .locator('.ant-select-item-option', {
-        hasText: `Link reverse parcel ${waiting.trackingId} (Rafiq Hasan)`,
-      })
-      .click();
+      .getByLabel('Return parcel')
+      .selectOption({ label: `Link reverse parcel ${waiting.trackingId} (Rafiq Hasan)` });
     await page.getByRole('button', { name: 'Book exchange', exact: true }).click();
     await expect
       .poll(() => dialog.textContent(), { timeout: 5_000 })

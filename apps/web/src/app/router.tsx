@@ -90,6 +90,14 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    // The booking form is plain too (issue 16): antd comes only with its rare dialogs.
+                    path: 'parcels/new',
+                    ...titled('pageTitles.bookParcel'),
+                    lazy: async () => ({
+                      Component: (await import('./routes/merchant/book-parcel-page')).BookParcelPage,
+                    }),
+                  },
+                  {
                     // Every other merchant page still uses antd: its providers come with the first of them.
                     lazy: antdOutlet,
                     children: [
@@ -164,13 +172,6 @@ export const router = createBrowserRouter([
                         ...titled('pageTitles.customers'),
                         lazy: async () => ({
                           Component: (await import('./routes/merchant/customers-page')).CustomersPage,
-                        }),
-                      },
-                      {
-                        path: 'parcels/new',
-                        ...titled('pageTitles.bookParcel'),
-                        lazy: async () => ({
-                          Component: (await import('./routes/merchant/book-parcel-page')).BookParcelPage,
                         }),
                       },
                       {

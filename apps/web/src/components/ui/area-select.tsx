@@ -1,39 +1,13 @@
-import { areaSearchResultSchema } from '@dak/domain/geo';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../lib/api-client';
-import { type Language, useLanguage } from '../../lib/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { staleTimes } from '../../lib/query-client';
+import { type AreaChoice, areaLabel, searchAreas } from '../light/area-search';
 import { useDebounced } from './use-debounced';
 
-/** An area as pickers show it: "Mirpur 10, Dhaka" in English, "মিরপুর ১০, ঢাকা" in Bengali. */
-export type AreaChoice = {
-  id: string;
-  nameEn: string;
-  nameBn: string;
-  districtNameEn: string;
-  districtNameBn: string;
-  zoneId?: string;
-};
-
-export function areaLabel(area: AreaChoice, language: Language): string {
-  const [name, district] =
-    language === 'bn' ? [area.nameBn, area.districtNameBn] : [area.nameEn, area.districtNameEn];
-  // A saved area may come without its district's name (a customer's area): then the name alone.
-  return district ? `${name}, ${district}` : name;
-}
-
-/** GET /areas/search?q=: delivery areas by name, English or Bengali, typos tolerated. */
-function searchAreas(q: string, signal?: AbortSignal) {
-  const query = new URLSearchParams({ q, limit: '20' });
-  return apiRequest(`/areas/search?${query.toString()}`, {
-    schema: areaSearchResultSchema,
-    auth: false,
-    signal,
-  });
-}
+export { type AreaChoice, areaLabel } from '../light/area-search';
 
 type AreaSelectProps = {
   id?: string;

@@ -1,9 +1,11 @@
-import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { LinkButton } from '../../../components/ui/link-button';
+import { Alert } from '../../../components/light/alert';
+import { LinkButton } from '../../../components/light/button';
+import { UploadIcon } from '../../../components/light/icons';
+import { Result } from '../../../components/light/result';
+import { Skeleton } from '../../../components/light/skeleton';
 import { ParcelForm } from '../../../features/parcels/components/parcel-form';
 import { usePickupLocations } from '../../../features/pickup-locations/api/list-pickup-locations';
 import { useErrorText } from '../../../lib/error-text';
@@ -19,26 +21,23 @@ function BookParcel({ shop }: { shop: SelectedShop }) {
   return (
     <>
       <div className="page__head">
-        <Typography.Title level={1} className="page__title">
-          {t('parcels.form.title')}
-        </Typography.Title>
+        <h1 className="page__title booking-page__title">{t('parcels.form.title')}</h1>
         <div className="page__actions">
-          <LinkButton icon={<UploadOutlined aria-hidden />} to="/parcels/bulk">
-            {t('bulk.link')}
+          <LinkButton to="/parcels/bulk" className="booking-page__bulk">
+            <UploadIcon /> {t('bulk.link')}
           </LinkButton>
           {shop.can('parcel.view') ? <LinkButton to="/parcels">{t('parcels.title')}</LinkButton> : null}
         </div>
       </div>
-      {pickups.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
-      {pickups.isError ? <Alert type="error" showIcon title={errorText(pickups.error)} /> : null}
+      {pickups.isPending ? <Skeleton rows={6} /> : null}
+      {pickups.isError ? <Alert type="error" title={errorText(pickups.error)} /> : null}
       {pickups.data && pickups.data.items.length === 0 ? (
         <Result
-          className="page-card"
           status="info"
           title={t('parcels.form.noPickupTitle')}
           subTitle={t('parcels.form.noPickupBody')}
           extra={
-            <LinkButton type="primary" to={`/shops/${shop.id}/pickup-locations`}>
+            <LinkButton variant="primary" to={`/shops/${shop.id}/pickup-locations`}>
               {t('parcels.form.noPickupAction')}
             </LinkButton>
           }
@@ -62,7 +61,7 @@ function BookParcel({ shop }: { shop: SelectedShop }) {
 /** Book parcel: one parcel for the selected shop, with its charge shown as the form changes. */
 export function BookParcelPage() {
   return (
-    <div className="page page--wide">
+    <div className="page page--wide booking-page">
       <RequireShop permission="parcel.create">{(shop) => <BookParcel shop={shop} />}</RequireShop>
     </div>
   );

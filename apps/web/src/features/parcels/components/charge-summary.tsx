@@ -1,7 +1,8 @@
 import type { ChargeQuote } from '@dak/domain/pricing';
 import { pickupCutoffHour } from '@dak/domain/pricing';
-import { Alert, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/light/alert';
+import { Skeleton } from '../../../components/light/skeleton';
 import { formatDate, formatNumber, formatTaka, localizeDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import './parcels.css';
@@ -36,16 +37,14 @@ export function ChargeSummary({ quote, incomplete, loading, error }: ChargeSumma
 
   return (
     <section className="page-card charge-summary" aria-labelledby="charge-title" aria-live="polite">
-      <Typography.Title level={2} className="page-card__title" id="charge-title">
+      <h2 className="page-card__title booking__title" id="charge-title">
         {t('parcels.charge.title')}
-      </Typography.Title>
+      </h2>
       {incomplete && !quote ? (
-        <Typography.Paragraph type="secondary" className="charge-summary__hint">
-          {t('parcels.charge.needs')}
-        </Typography.Paragraph>
+        <p className="charge-summary__hint booking__muted">{t('parcels.charge.needs')}</p>
       ) : null}
-      {loading && !quote ? <Skeleton active title={false} paragraph={{ rows: 3 }} /> : null}
-      {error ? <Alert type="warning" showIcon title={error} /> : null}
+      {loading && !quote ? <Skeleton rows={3} className="charge-summary__skeleton" /> : null}
+      {error ? <Alert type="warning" title={error} /> : null}
       {quote ? (
         <>
           <dl className={`charge-summary__lines${loading ? ' charge-summary__lines--busy' : ''}`}>
@@ -63,18 +62,18 @@ export function ChargeSummary({ quote, incomplete, loading, error }: ChargeSumma
             </div>
           </dl>
           {quote.breakdown.exchangeSurcharge > 0 ? (
-            <Typography.Paragraph className="charge-summary__note" data-testid="charge-exchange">
+            <p className="charge-summary__note" data-testid="charge-exchange">
               {t('parcels.charge.exchangeNote', {
                 amount: formatTaka(quote.breakdown.exchangeSurcharge, language),
               })}
-            </Typography.Paragraph>
+            </p>
           ) : null}
-          <Typography.Paragraph type="secondary" className="charge-summary__note">
+          <p className="charge-summary__note booking__muted">
             {t(`parcels.rateClasses.${quote.rateClass}`)} ·{' '}
             {t('parcels.charge.promise', { n: formatNumber(quote.deliveryPromiseDays, language) })}
             <br />
             {t('parcels.charge.returnNote', { amount: formatTaka(quote.returnCharge, language) })}
-          </Typography.Paragraph>
+          </p>
           <div className="charge-summary__pickup" data-testid="charge-pickup">
             <strong>
               {t('parcels.charge.pickupOn', { day: pickupDay, date: formatDate(quote.pickupDate, language) })}

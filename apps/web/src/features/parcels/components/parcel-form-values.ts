@@ -1,8 +1,9 @@
 import { parcelCreateSchema } from '@dak/domain/parcel';
 import type { ParcelType } from '@dak/domain/parcel-status';
+import type { SafeParser } from '../../../lib/form-validation';
 import { formatNumber, toLatinDigits } from '../../../lib/format';
 
-/** The booking form's values as antd holds them (text as typed), and how they become the booking input. */
+/** The booking form's values as the form holds them (text as typed), and how they become the booking input. */
 export type ParcelValues = {
   pickupLocationId?: string;
   customerName?: string;
@@ -24,6 +25,7 @@ export type ParcelValues = {
 };
 
 export type Kind = NonNullable<ParcelValues['parcelType']>;
+export type FieldName = keyof ParcelValues;
 
 export const fields = [
   'pickupLocationId',
@@ -49,6 +51,23 @@ export const digitsText = (value: unknown) => toLatinDigits(asText(value)).trim(
 export const gramsOf = (value: unknown): number | undefined => {
   const text = digitsText(value);
   return text === '' ? undefined : Number(text);
+};
+
+/** Each checked field's shared rule and how its text becomes what the rule (and the API) reads. */
+export const fieldCheck: Partial<
+  Record<FieldName, { schema: SafeParser<unknown>; prepare: (value: unknown) => unknown }>
+> = {
+  pickupLocationId: { schema: shape.pickupLocationId, prepare: asText },
+  customerPhone: { schema: shape.customerPhone, prepare: digitsText },
+  customerName: { schema: shape.customerName, prepare: asText },
+  alternatePhone: { schema: shape.alternatePhone, prepare: digitsText },
+  customerAddress: { schema: shape.customerAddress, prepare: asText },
+  deliveryAreaId: { schema: shape.deliveryAreaId, prepare: asText },
+  weightGrams: { schema: shape.weightGrams, prepare: gramsOf },
+  sellingPrice: { schema: shape.sellingPrice, prepare: digitsText },
+  cashCollectionAmount: { schema: shape.cashCollectionAmount, prepare: digitsText },
+  invoiceId: { schema: shape.invoiceId, prepare: asText },
+  instructions: { schema: shape.instructions, prepare: asText },
 };
 
 export function prepare(values: ParcelValues) {

@@ -33,7 +33,7 @@ const bookings = (requests: ReturnType<typeof recordRequests>) =>
   requests.filter((r) => r.method === 'POST' && r.url.pathname === `/api/v1/shops/${shopId}/parcels`);
 
 /** The form item (label, input, message) a field sits in. */
-const itemOf = (element: HTMLElement) => element.closest('.ant-form-item') as HTMLElement;
+const itemOf = (element: HTMLElement) => element.closest('.plain-field') as HTMLElement;
 
 describe('the booking form', () => {
   it('shows the spec’s message under Cash to collect when it is over the limit, and sends nothing', async () => {
@@ -53,7 +53,7 @@ describe('the booking form', () => {
     expect(itemOf(message)).toBe(itemOf(field('Cash to collect')));
     expect(field('Cash to collect').getAttribute('aria-invalid')).toBe('true');
     // The valid fields carry no message.
-    expect(itemOf(field('Customer phone')).querySelector('.ant-form-item-explain-error')).toBeNull();
+    expect(itemOf(field('Customer phone')).querySelector('.plain-field__error')).toBeNull();
     expect(bookings(requests)).toEqual([]);
   });
 

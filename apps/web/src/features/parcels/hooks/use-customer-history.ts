@@ -1,8 +1,7 @@
 import { phoneSchema } from '@dak/domain/phone';
 import { useQuery } from '@tanstack/react-query';
-import type { FormInstance } from 'antd';
 import { useEffect, useRef } from 'react';
-import type { AreaChoice } from '../../../components/ui/area-select';
+import type { AreaChoice } from '../../../components/light/area-search';
 import { useDebounced } from '../../../components/ui/use-debounced';
 import { useCustomerByPhone } from '../api/get-customer-by-phone';
 import { useSuccessRate } from '../api/get-success-rate';
@@ -22,7 +21,8 @@ export function useCustomerHistory({
   onArea,
 }: {
   shopId: string;
-  form: FormInstance<ParcelValues>;
+  /** The form's values now, and a way to fill some of them. */
+  form: { getFieldsValue: () => ParcelValues; setFieldsValue: (fill: ParcelValues) => void };
   phone: string;
   kind: Kind;
   /** The saved customer's area, to show in the area picker. */
