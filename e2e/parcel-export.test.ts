@@ -88,7 +88,9 @@ async function holdProgress(page: Page) {
       json: { ...body, status: 'running', rowsDone: 1, rowCount: 3, progress: 33, finishedAt: null },
     });
   });
-  return () => page.unroute(pattern);
+  // Release waits for a held answer in flight: unrouting under it made its fulfil throw "Route is
+  // already handled", an unhandled rejection that fails the run.
+  return () => page.unrouteAll({ behavior: 'wait' });
 }
 
 const headers = (page: Page) => page.locator('.parcel-table thead th').allTextContents();
