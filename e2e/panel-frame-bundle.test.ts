@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
+import { antd, readBuild } from './build-graph';
 
 /**
  * Issue 16, item 3: the merchant panel's frame (top bar, menu, account actions, shop switcher,
@@ -11,10 +12,6 @@ import { describe, expect, inject, it } from 'vitest';
  * build's module graph (dist/.vite/module-graph.json, written by apps/web/vite.config.ts: each
  * module's static imports and each chunk's modules).
  */
-type Chunk = { file: string; imports?: string[]; dynamicImports?: string[] };
-type Graph = { imports: Record<string, string[]>; chunks: Record<string, string[]> };
-
-const antd = /node_modules\/(antd|@ant-design|@rc-component)\//;
 const frame = [
   'src/components/layouts/app-layout.tsx',
   'src/app/account-actions.tsx',
@@ -24,40 +21,7 @@ const frame = [
 
 describe('the panel frame and dashboard without antd', () => {
   const dist = inject('webDist');
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    Chunk
-  >;
-  const graph = JSON.parse(readFileSync(join(dist, '.vite/module-graph.json'), 'utf8')) as Graph;
-
-  /** The first chain of static imports from `start` to a module of antd, or null. */
-  const pathToAntd = (start: string): string[] | null => {
-    const from = new Map<string, string | null>([[start, null]]);
-    const queue = [start];
-    while (queue.length > 0) {
-      const id = queue.shift() as string;
-      if (antd.test(id)) {
-        const chain = [id];
-        for (let at = from.get(id); at; at = from.get(at)) chain.unshift(at);
-        return chain;
-      }
-      for (const next of graph.imports[id] ?? []) {
-        if (!from.has(next)) {
-          from.set(next, id);
-          queue.push(next);
-        }
-      }
-    }
-    return null;
-  };
-
-  /** Every chunk a manifest key loads before it runs (its static imports, followed through). */
-  const staticClosure = (key: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(key)) return seen;
-    seen.add(key);
-    for (const next of manifest[key]?.imports ?? []) staticClosure(next, seen);
-    return seen;
-  };
+  const { manifest, graph, pathToAntd, staticClosure } = readBuild(dist);
 
   it('imports no module of antd statically from the frame or the dashboard', () => {
     for (const source of frame) {
