@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
     if (built.status !== 0) throw new Error('web build failed');
   }
   const dir = await mkdtemp(join(tmpdir(), 'dak-e2e-pg-'));
-  const server = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
+  const server = await startEmbeddedPostgres({ dataDir: dir, persistent: false, durable: false });
   project.provide('e2ePgAdminUrl', server.url);
   project.provide('webDist', webDist);
   return async () => {

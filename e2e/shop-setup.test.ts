@@ -172,6 +172,27 @@ async function screen(page: Page, name: string) {
 }
 
 /** Closes the toasts, so a screenshot shows the page under them. */
+/**
+ * Waits for a form's code step (the code was sent). If it does not come, the failure says what the
+ * page shows instead (an error in the form, a sign-in page) and what the server last logged, so
+ * a failure on a loaded CI machine can be read without running it again.
+ */
+async function codeStep(page: Page, idPrefix: string) {
+  try {
+    await expect.poll(() => page.locator(`#${idPrefix}-digit-1`).isVisible(), { timeout: 20_000 }).toBe(true);
+  } catch (error) {
+    const shows =
+      (await page
+        .locator('#root')
+        .textContent()
+        .catch(() => null)) ?? '(page gone)';
+    throw new Error(
+      `no ${idPrefix} code step at ${page.url()}; the page shows: ${shows.slice(0, 1500)}\nserver: ${server.output().slice(-3000)}`,
+      { cause: error },
+    );
+  }
+}
+
 async function closeToasts(page: Page) {
   for (const button of await page.locator('.Toastify__close-button').all()) {
     await button.click().catch(() => undefined);
@@ -221,7 +242,7 @@ async function register(page: Page, w: Words, phone: string, lang: Lang) {
   await page.getByLabel(w.phone).fill(phone);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: w.continue }).click();
-  await expect.poll(() => page.locator('#registration-digit-1').isVisible(), { timeout: 10_000 }).toBe(true);
+  await codeStep(page, 'registration');
   await typeCode(page, 'registration', await otpFromOutbox(server.baseUrl, phone));
   await page.getByRole('button', { name: w.verify }).click();
   await page.getByLabel(w.fullName).fill('Shirin Sultana Chowdhury');
@@ -303,9 +324,7 @@ async function ownerSetsUp(
   await page.getByRole('radio', { name: w.bkash, exact: true }).check();
   await page.getByLabel(w.bkashNumber).fill('01812345678');
   await page.getByRole('button', { name: w.sendCode }).click();
-  await expect
-    .poll(() => page.locator('#payment-method-digit-1').isVisible(), { timeout: 10_000 })
-    .toBe(true);
+  await codeStep(page, 'payment-method');
   await typeCode(page, 'payment-method', await otpFromOutbox(server.baseUrl, people.owner));
   await page.getByRole('button', { name: w.verify }).click();
   await expect.poll(() => bodyText(page), { timeout: 10_000 }).toContain(w.paymentSaved);
@@ -338,7 +357,7 @@ async function ownerSetsUp(
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(w.phone, { exact: true }).fill(phone);
     await dialog.getByRole('button', { name: w.sendCode }).click();
-    await expect.poll(() => page.locator('#member-digit-1').isVisible(), { timeout: 10_000 }).toBe(true);
+    await codeStep(page, 'member');
     await typeCode(page, 'member', await otpFromOutbox(server.baseUrl, phone));
     if (role) {
       await dialog.getByRole('radio', { name: role }).check();
@@ -369,7 +388,7 @@ async function employeeLogsIn(context: BrowserContext, phone: string): Promise<P
   await page.getByLabel('Phone number').fill(phone);
   await page.getByRole('radio', { name: 'OTP' }).check();
   await page.getByRole('button', { name: 'Send code' }).click();
-  await expect.poll(() => page.locator('#login-digit-1').isVisible(), { timeout: 10_000 }).toBe(true);
+  await codeStep(page, 'login');
   await typeCode(page, 'login', await otpFromOutbox(server.baseUrl, phone));
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.waitForURL('**/dashboard', { timeout: 15_000 });

@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
   let dir: string | undefined;
   if (!adminUrl) {
     dir = await mkdtemp(join(tmpdir(), 'dak-test-pg-'));
-    const server = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
+    const server = await startEmbeddedPostgres({ dataDir: dir, persistent: false, durable: false });
     adminUrl = server.url;
     stop = server.stop;
   }

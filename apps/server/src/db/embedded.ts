@@ -54,6 +54,8 @@ async function runningPort(pgDir: string): Promise<number | null> {
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   persistent?: boolean;
+  /** false: commits do not wait for the disk (test runs only; benches keep production's). */
+  durable?: boolean;
   log?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   await mkdir(options.dataDir, { recursive: true });
@@ -75,7 +77,18 @@ export async function startEmbeddedPostgres(options: {
     persistent: options.persistent ?? true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      // A test run's throwaway cluster need not survive a power cut: no
+      // waiting for the disk at each commit. On a loaded CI disk a commit's flush can stall for
+      // seconds, which a browser journey's 10 s wait then counts against the product.
+      ...(options.durable === false
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
+    ],
     onLog: (m) => log(String(m)),
     onError: (m) => log(String(m)),
   });
