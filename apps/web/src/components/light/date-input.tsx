@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { formatDate } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n';
+import './light.css';
 import './list.css';
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
