@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Download } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePdfBarcodes, renderPdfPage } from './barcodes';
 import { bookParcels, merchantWithPickup, signInPage } from './fixtures';
@@ -38,6 +38,14 @@ async function merchantWithParcels() {
     weightGrams: 500 + i * 700,
   }));
   return { token: merchant.token, parcels };
+}
+
+/** The page's scrolling width next to its visible width: equal when nothing sticks out sideways. */
+function pageWidths(page: Page) {
+  return page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
 }
 
 async function pdfOf(download: Download): Promise<Buffer> {
@@ -84,6 +92,7 @@ describe('parcel labels', () => {
     await page.waitForTimeout(400);
     await expect.poll(() => page.getByRole('checkbox', { name: `Select ${ids[0]}` }).isChecked()).toBe(true);
     await shot(page, 'labels-selection-360-en');
+    expect(await pageWidths(page)).toEqual({ scroll: 360, client: 360 });
 
     // Bengali.
     await page.evaluate(() => localStorage.setItem('dak.lang', 'bn'));
@@ -92,9 +101,12 @@ describe('parcel labels', () => {
     await page.getByRole('checkbox', { name: `${ids[1]} নির্বাচন করুন` }).check();
     await page.getByRole('checkbox', { name: `${ids[2]} নির্বাচন করুন` }).check();
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('২টি নির্বাচিত');
+    await page.getByTestId('print-labels').waitFor();
     await page.mouse.move(0, 0);
     await page.waitForTimeout(400);
     await shot(page, 'labels-selection-360-bn');
+    // The bar's paper and button are wider in Bengali: they stack rather than push the page sideways.
+    expect(await pageWidths(page)).toEqual({ scroll: 360, client: 360 });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.waitForTimeout(400);
     await shot(page, 'labels-selection-1280-bn');

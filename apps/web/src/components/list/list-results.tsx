@@ -1,98 +1,34 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { pagerTotal } from '@dak/domain/lists';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Empty, Input, Pagination, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../lib/error-text';
-import { usePhone } from './use-phone';
-
-/** `countCapped`: the server stopped counting at `count` (the parcel list's cap); more may follow. */
-type Page<T> = { items: T[]; count: number; countCapped?: boolean };
+import { type ListParts, type ListResultsProps, ListResultsWith } from '../light/list-results';
+import { usePhone } from '../light/use-phone';
 
 export { usePhone };
 
+/** The list's states in antd's components, for the merchant lists still under AntdOutlet. */
+const antdParts: ListParts = {
+  Loading: () => <Skeleton active paragraph={{ rows: 6 }} />,
+  Failed: ({ title }) => <Alert type="error" showIcon title={title} />,
+  Nothing: ({ description, action }) => (
+    <Empty className="page-card" image={Empty.PRESENTED_IMAGE_SIMPLE} description={description}>
+      {action}
+    </Empty>
+  ),
+  Count: ({ children, testId }) => (
+    <Typography.Paragraph type="secondary" className="list-count" aria-live="polite" data-testid={testId}>
+      {children}
+    </Typography.Paragraph>
+  ),
+  Pager: (props) => <Pagination className="parcel-pagination" showSizeChanger={false} {...props} />,
+};
+
 /**
- * The frame of a merchant list under its filters: a skeleton while loading, the error, the empty
- * state, or the count, the rows (`children`: cards on a phone, a table elsewhere) and the pages.
- * A count that stopped at a cap links the cap's pages and, past them, goes on while pages come
- * back full (`pagerTotal`).
+ * The frame of a merchant list under its filters in antd's look: components/light's
+ * `ListResultsWith` (loading, error, empty, count, rows, pages) drawn with antd's parts.
  */
-export function ListResults<T>({
-  list,
-  page,
-  pageSize,
-  onPage,
-  empty,
-  countText,
-  countTestId,
-  children,
-}: {
-  list: UseQueryResult<Page<T>>;
-  page: number;
-  pageSize: number;
-  onPage: (page: number) => void;
-  /** The empty state's words and, when there is one, its call to action. */
-  empty: { description: ReactNode; action?: ReactNode };
-  /** `capped`: the count stopped there (say "10,000+"). */
-  countText: (count: number, capped: boolean) => ReactNode;
-  countTestId?: string;
-  children: (items: T[], phone: boolean) => ReactNode;
-}) {
-  const { errorText } = useErrorText();
-  const phone = usePhone();
-  if (list.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (list.isError && !list.data) return <Alert type="error" showIcon title={errorText(list.error)} />;
-  const data = list.data;
-  if (!data) return null;
-  const error = list.isError ? <Alert type="error" showIcon title={errorText(list.error)} /> : null;
-  const capped = data.countCapped ?? false;
-  const total = pagerTotal({
-    count: data.count,
-    countCapped: capped,
-    page,
-    pageSize,
-    itemsOnPage: data.items.length,
-  });
-  const pager =
-    total > pageSize ? (
-      <Pagination
-        className="parcel-pagination"
-        current={page}
-        pageSize={pageSize}
-        total={total}
-        showSizeChanger={false}
-        simple={phone}
-        onChange={onPage}
-      />
-    ) : null;
-  if (data.items.length === 0) {
-    return (
-      <>
-        {error}
-        <Empty className="page-card" image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty.description}>
-          {empty.action}
-        </Empty>
-        {/* Past a capped count the last full page may have had no successor: a way back. */}
-        {capped ? pager : null}
-      </>
-    );
-  }
-  return (
-    <>
-      {error}
-      <Typography.Paragraph
-        type="secondary"
-        className="list-count"
-        aria-live="polite"
-        data-testid={countTestId}
-      >
-        {countText(data.count, capped)}
-      </Typography.Paragraph>
-      {children(data.items, phone)}
-      {pager}
-    </>
-  );
+export function ListResults<T>(props: ListResultsProps<T>) {
+  return <ListResultsWith parts={antdParts} {...props} />;
 }
 
 /** The merchant lists whose search box reads `<section>.search` and `<section>.searchPlaceholder`. */

@@ -70,7 +70,7 @@ export function ParcelDetailView({ shopId, parcel, canDelete }: ParcelDetailView
       <section className="page-card parcel-summary" aria-label={t('parcels.detail.summary')}>
         <div className="parcel-summary__head">
           <TrackingIdHeading trackingId={parcel.trackingId} testId="tracking-id" />
-          <div className="parcel-table__tags">
+          <div className="light-tags">
             <ParcelStatusTag status={parcel.status} />
             <PaymentStatusTag status={parcel.paymentStatus} />
           </div>

@@ -1,14 +1,10 @@
-import { addressRules, addressWarning } from '@dak/domain/address';
 import type { Parcel } from '@dak/domain/parcel';
 import { type ParcelCreate, parcelCreateSchema } from '@dak/domain/parcel';
 import { checkWeight } from '@dak/domain/pricing';
-import { type FormEvent, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/light/alert';
-import { AreaCombobox } from '../../../components/light/area-combobox';
-import { type AreaChoice, areaLabel } from '../../../components/light/area-search';
-import { describedBy, LightField } from '../../../components/light/field';
+import type { AreaChoice } from '../../../components/light/area-search';
 import { withAntd } from '../../../components/light/with-antd';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SubmitButton } from '../../../components/ui/plain-form';
@@ -21,29 +17,29 @@ import { useLanguage } from '../../../lib/i18n';
 import { useCreateExchange } from '../api/create-exchange';
 import { useCreateParcel } from '../api/create-parcel';
 import { type ChargeRequest, useCharge } from '../api/get-charge';
-import { useParcelCategories } from '../api/list-parcel-categories';
-import { usePredictedArea } from '../api/predict-area';
 import { useCustomerHistory } from '../hooks/use-customer-history';
 import type { ConfirmStep } from './booking-confirm';
 import { ChargeSummary } from './charge-summary';
-import { Affixed, Section, useWide } from './parcel-form-parts';
+import { useWide } from './parcel-form-parts';
 import {
-  asText,
+  bindFields,
+  CustomerSection,
+  ParcelSection,
+  type PickupChoice,
+  PickupSection,
+} from './parcel-form-sections';
+import {
   digitsText,
   type FieldName,
   fieldCheck,
   fields,
   gramsOf,
   type Kind,
-  kgHint,
   type ParcelValues,
   prepare,
 } from './parcel-form-values';
 import './booking.css';
 import './parcels.css';
-
-/** A pickup location the parcel may leave from (the page passes the shop's active ones). */
-export type PickupChoice = { id: string; name: string; area: AreaChoice };
 
 type ParcelFormProps = {
   shopId: string;
@@ -56,7 +52,6 @@ const BookingConfirm = withAntd(async () => (await import('./booking-confirm')).
 
 /** Checked as they change (a pick, a number); the typed ones when they lose focus, as before. */
 const checkedOnChange = new Set<FieldName>(['pickupLocationId', 'deliveryAreaId', 'weightGrams']);
-const idOf = (name: string) => `parcel_${name}`;
 
 type Errors = Partial<Record<FieldName, string>>;
 type Confirming = { key: number; steps: ConfirmStep[]; run: () => Promise<void> };
@@ -87,14 +82,12 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
   current.current = values;
   const create = useCreateParcel();
   const createExchange = useCreateExchange();
-  const categories = useParcelCategories();
   // On a computer the charge stays beside the form; on a phone it sits just above the button.
   const wide = useWide();
 
   const pickup = pickups.find((item) => item.id === values.pickupLocationId);
   const grams = gramsOf(values.weightGrams);
   const cashText = digitsText(values.cashCollectionAmount);
-  const category = categories.data?.items.find((item) => item.id === values.categoryId);
   const kind: Kind = values.parcelType ?? 'forward';
 
   // The charge needs both areas and a weight the server accepts; cash may still be empty (0).
@@ -181,18 +174,13 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
     }),
     [],
   );
-  const { validPhone, knownCustomer, warning, history, reverseOptions } = useCustomerHistory({
+  const customer = useCustomerHistory({
     shopId,
     form,
     phone: digitsText(values.customerPhone),
     kind,
     onArea: setArea,
   });
-
-  // The area the typed address names, offered with one click; the merchant may pick another.
-  const address = useDebounced(asText(values.customerAddress).trim(), 600);
-  const predicted = usePredictedArea(address);
-  const suggestion = predicted.data && predicted.data.id !== values.deliveryAreaId ? predicted.data : null;
 
   const book = async (input: ParcelCreate, exchange: { reverseParcelId?: string } | null) => {
     const body = JSON.stringify({ input, exchange });
@@ -241,6 +229,7 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
     if (!input) return focusFirstInvalid();
     // Each question in turn (spec 5): a low delivery record, then a reverse parcel; then book.
     const steps: ConfirmStep[] = [];
+    const { warning } = customer;
     if (warning && warning.returnChance !== null) {
       steps.push({
         title: t('parcels.form.riskConfirmTitle'),
@@ -270,25 +259,7 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
     setConfirming((before) => ({ key: (before?.key ?? 0) + 1, steps, run: () => book(input, exchange) }));
   };
 
-  const named = (item: { nameEn: string; nameBn: string }) => (language === 'bn' ? item.nameBn : item.nameEn);
-  const optional = (label: string) => t('parcels.form.optional', { label });
-
-  /** The props a control needs for its field: id, value, change and blur, and its message's links. */
-  const control = (name: FieldName, hint?: unknown) => ({
-    id: idOf(name),
-    name,
-    value: asText(values[name]),
-    onChange: (event: { target: { value: string } }) => update({ [name]: event.target.value }),
-    onBlur: () => checkOnBlur(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': describedBy(idOf(name), { error: errors[name], hint: Boolean(hint) }),
-  });
-  const field = (name: FieldName, label: string, hint?: ReactNode) => ({
-    id: idOf(name),
-    label,
-    hint,
-    error: errors[name],
-  });
+  const bound = bindFields({ values, errors, update, checkOnBlur });
 
   const summary = (
     <ChargeSummary
@@ -299,253 +270,14 @@ export function ParcelForm({ shopId, pickups, onBooked }: ParcelFormProps) {
     />
   );
 
-  const phoneHint =
-    knownCustomer || history ? (
-      <span className="booking__customer-notes">
-        {knownCustomer && validPhone ? (
-          <span data-testid="known-customer">
-            {t('parcels.form.knownCustomer', {
-              count: knownCustomer.parcelCount,
-              n: formatNumber(knownCustomer.parcelCount, language),
-            })}
-          </span>
-        ) : null}
-        {history ? (
-          <span data-testid="customer-record">
-            {t('parcels.form.record', {
-              delivered: formatNumber(history.delivered, language),
-              returned: formatNumber(history.returned, language),
-            })}
-          </span>
-        ) : null}
-      </span>
-    ) : null;
-  const addressNote = addressWarning(asText(values.customerAddress));
-  const addressHint = addressNote ? (
-    <span className="field-warning" role="status">
-      {translateMessage(addressNote)}
-    </span>
-  ) : null;
-  const areaHint = suggestion ? (
-    <span className="area-suggestion" data-testid="area-suggestion">
-      {t('parcels.form.suggested', { area: areaLabel(suggestion, language) })}{' '}
-      <button type="button" className="link-button area-suggestion__use" onClick={() => pickArea(suggestion)}>
-        {t('parcels.form.useSuggestion')}
-      </button>
-    </span>
-  ) : null;
-  const pickupHint = pickup ? areaLabel(pickup.area, language) : null;
-  const weightHint = kgHint(grams, language, t('parcels.form.kg')) ?? t('parcels.form.weightHint');
-  const typeHint = kind === 'exchange' ? t('parcels.form.exchangeHint') : t('parcels.form.typeHint');
-  const returnLegHint = validPhone && reverseOptions.length === 0 ? t('parcels.form.returnLegNone') : null;
   const busy = create.isPending || createExchange.isPending;
 
   return (
     <div className="booking">
       <form ref={formRef} name="parcel" className="booking__form" noValidate onSubmit={submit}>
-        <Section titleId="booking-pickup" title={t('parcels.form.pickupSection')}>
-          <LightField {...field('pickupLocationId', t('parcels.fields.pickupLocation'), pickupHint)}>
-            <select className="plain-input plain-select" {...control('pickupLocationId', pickupHint)}>
-              {pickup ? null : <option value="">{t('parcels.form.pickupPlaceholder')}</option>}
-              {pickups.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          </LightField>
-        </Section>
-
-        <Section titleId="booking-customer" title={t('parcels.form.customerSection')}>
-          <div className="form-grid">
-            <LightField {...field('customerPhone', t('parcels.fields.customerPhone'), phoneHint)}>
-              <input
-                className="plain-input"
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                placeholder={t('placeholders.phone')}
-                maxLength={20}
-                {...control('customerPhone', phoneHint)}
-              />
-            </LightField>
-            <LightField {...field('customerName', t('parcels.fields.customerName'))}>
-              <input
-                className="plain-input"
-                maxLength={100}
-                autoComplete="off"
-                {...control('customerName')}
-              />
-            </LightField>
-          </div>
-          {warning ? (
-            <Alert
-              className="booking__risk"
-              type="warning"
-              data-testid="success-rate-warning"
-              title={t('parcels.form.riskWarning', {
-                percent: formatNumber(warning.returnChance ?? 0, language),
-                delivered: formatNumber(warning.delivered, language),
-                finished: formatNumber(warning.finished, language),
-              })}
-            />
-          ) : null}
-          <LightField {...field('alternatePhone', optional(t('parcels.fields.alternatePhone')))}>
-            <input
-              className="plain-input"
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              placeholder={t('placeholders.phone')}
-              maxLength={20}
-              {...control('alternatePhone')}
-            />
-          </LightField>
-          <LightField {...field('customerAddress', t('parcels.fields.customerAddress'), addressHint)}>
-            <textarea
-              className="plain-input plain-textarea"
-              rows={2}
-              maxLength={addressRules.maxLength}
-              placeholder={t('parcels.form.addressPlaceholder')}
-              autoComplete="street-address"
-              {...control('customerAddress', addressHint)}
-            />
-          </LightField>
-          <LightField {...field('deliveryAreaId', t('parcels.fields.deliveryArea'), areaHint)}>
-            <AreaCombobox
-              id={idOf('deliveryAreaId')}
-              value={area && area.id === values.deliveryAreaId ? area : null}
-              onChange={pickArea}
-              onBlur={() => checkOnBlur('deliveryAreaId')}
-              invalid={Boolean(errors.deliveryAreaId)}
-              describedBy={describedBy(idOf('deliveryAreaId'), {
-                error: errors.deliveryAreaId,
-                hint: areaHint,
-              })}
-            />
-          </LightField>
-        </Section>
-
-        <Section titleId="booking-parcel" title={t('parcels.form.parcelSection')}>
-          <div className="form-grid">
-            <LightField {...field('categoryId', optional(t('parcels.fields.category')))}>
-              <select className="plain-input plain-select" {...control('categoryId')}>
-                <option value="">{t('parcels.form.categoryPlaceholder')}</option>
-                {(categories.data?.items ?? []).map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {named(item)}
-                  </option>
-                ))}
-              </select>
-            </LightField>
-            <LightField {...field('categoryVariantId', optional(t('parcels.fields.variant')))}>
-              <select
-                className="plain-input plain-select"
-                disabled={(category?.variants ?? []).length === 0}
-                {...control('categoryVariantId')}
-              >
-                <option value="">{t('parcels.form.variantPlaceholder')}</option>
-                {(category?.variants ?? []).map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {named(item)}
-                  </option>
-                ))}
-              </select>
-            </LightField>
-            <LightField {...field('weightGrams', t('parcels.fields.weightGrams'), weightHint)}>
-              <Affixed suffix={t('parcels.form.grams')}>
-                <input
-                  className="plain-input"
-                  inputMode="numeric"
-                  maxLength={6}
-                  {...control('weightGrams', 1)}
-                />
-              </Affixed>
-            </LightField>
-            <LightField {...field('sellingPrice', t('parcels.fields.sellingPrice'))}>
-              <Affixed prefix="৳">
-                <input
-                  className="plain-input"
-                  inputMode="numeric"
-                  maxLength={7}
-                  {...control('sellingPrice')}
-                />
-              </Affixed>
-            </LightField>
-            <LightField
-              {...field(
-                'cashCollectionAmount',
-                t('parcels.fields.cashCollection'),
-                t('parcels.form.cashHint'),
-              )}
-            >
-              <Affixed prefix="৳">
-                <input
-                  className="plain-input"
-                  inputMode="numeric"
-                  maxLength={7}
-                  {...control('cashCollectionAmount', 1)}
-                />
-              </Affixed>
-            </LightField>
-            <LightField {...field('invoiceId', optional(t('parcels.fields.invoiceId')))}>
-              <input className="plain-input" maxLength={100} {...control('invoiceId')} />
-            </LightField>
-          </div>
-          <LightField {...field('instructions', optional(t('parcels.fields.instructions')))}>
-            <textarea
-              className="plain-input plain-textarea"
-              rows={2}
-              maxLength={500}
-              {...control('instructions')}
-            />
-          </LightField>
-          <fieldset className="plain-field booking__kind" aria-describedby="parcel_parcelType_extra">
-            <legend className="plain-field__label">{t('parcels.fields.parcelType')}</legend>
-            <div className="booking__types">
-              {(
-                [
-                  ['forward', t('parcels.parcelTypes.forward')],
-                  ['reverse', t('parcels.parcelTypes.reverse')],
-                  ['exchange', t('parcels.form.exchange')],
-                ] as const
-              ).map(([value, label]) => (
-                <label key={value} className="booking__type">
-                  <input
-                    type="radio"
-                    name="parcelType"
-                    value={value}
-                    checked={kind === value}
-                    onChange={() => update({ parcelType: value })}
-                  />
-                  <span>{label}</span>
-                </label>
-              ))}
-            </div>
-            <div id="parcel_parcelType_extra" className="light-field__hint">
-              {typeHint}
-            </div>
-          </fieldset>
-          {kind === 'exchange' ? (
-            <LightField {...field('reverseParcelId', t('parcels.form.returnLeg'), returnLegHint)}>
-              <select
-                className="plain-input plain-select"
-                data-testid="return-leg"
-                {...control('reverseParcelId', returnLegHint)}
-              >
-                <option value="">{t('parcels.form.returnLegNew')}</option>
-                {reverseOptions.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {t('parcels.form.returnLegExisting', {
-                      trackingId: item.trackingId,
-                      name: item.customerName,
-                    })}
-                  </option>
-                ))}
-              </select>
-            </LightField>
-          ) : null}
-        </Section>
+        <PickupSection bound={bound} pickups={pickups} />
+        <CustomerSection bound={bound} customer={customer} area={area} pickArea={pickArea} />
+        <ParcelSection bound={bound} kind={kind} customer={customer} />
         {wide ? null : summary}
         <FormAlert message={error} />
         <div className="form-actions booking__actions">

@@ -1,6 +1,7 @@
 import { extraTabsOf, type ParcelListExtraTab, type ParcelListPreferences } from '@dak/domain/parcel-list';
 import { type PaymentStatus, parcelStatusGroupNames, paymentStatuses } from '@dak/domain/parcel-status';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../../components/light/date-input';
 import { CloseIcon } from '../../../components/light/icons';
 import { SearchInput } from '../../../components/light/search-input';
 import { Tabs } from '../../../components/light/tabs';
@@ -65,8 +66,6 @@ export function ParcelTabs({
   );
 }
 
-const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
-
 /**
  * The search (sent when typing pauses), payment and date filters: the browser's own select and
  * date inputs (the phone's pickers, no antd: issue 16), as on the dashboard.
@@ -74,10 +73,6 @@ const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 export function ParcelFilters({ state: { filter, extraTab, update } }: { state: FilterState }) {
   const { t } = useTranslation();
   const [text, setText] = useSearchText(filter.q ?? '', (q) => update({ q: q || undefined }), 350);
-  // A date typed halfway is empty: the filter changes once the date is whole or cleared.
-  const setDate = (end: 'from' | 'to', value: string) => {
-    if (value === '' || isDate(value)) update({ [end]: value || undefined });
-  };
   return (
     <div className="list-filters parcel-filters">
       {filter.status && !extraTab ? (
@@ -102,7 +97,7 @@ export function ParcelFilters({ state: { filter, extraTab, update } }: { state: 
         className="list-filters__search parcel-filters__search"
       />
       <select
-        className="parcel-filters__payment"
+        className="light-control parcel-filters__payment"
         value={filter.paymentStatus ?? ''}
         onChange={(event) => update({ payment: (event.target.value as PaymentStatus) || undefined })}
         aria-label={t('parcels.paymentFilter')}
@@ -114,26 +109,22 @@ export function ParcelFilters({ state: { filter, extraTab, update } }: { state: 
           </option>
         ))}
       </select>
-      <fieldset className="parcel-filters__dates">
+      <fieldset className="light-dates parcel-filters__dates">
         <legend className="visually-hidden">{t('parcels.dateFilter')}</legend>
-        <label className="parcel-filters__date">
-          <span className="parcel-filters__date-label">{t('parcels.dateFrom')}</span>
-          <input
-            type="date"
-            value={filter.from ?? ''}
-            max={filter.to}
-            onChange={(event) => setDate('from', event.target.value)}
-          />
-        </label>
-        <label className="parcel-filters__date">
-          <span className="parcel-filters__date-label">{t('parcels.dateTo')}</span>
-          <input
-            type="date"
-            value={filter.to ?? ''}
-            min={filter.from}
-            onChange={(event) => setDate('to', event.target.value)}
-          />
-        </label>
+        <DateInput
+          label={t('parcels.dateFrom')}
+          value={filter.from ?? ''}
+          max={filter.to}
+          placeholder={t('parcels.dateAny')}
+          onChange={(from) => update({ from: from || undefined })}
+        />
+        <DateInput
+          label={t('parcels.dateTo')}
+          value={filter.to ?? ''}
+          min={filter.from}
+          placeholder={t('parcels.dateAny')}
+          onChange={(to) => update({ to: to || undefined })}
+        />
       </fieldset>
     </div>
   );

@@ -12,7 +12,6 @@ import { useParcels } from '../api/list-parcels';
 import { useParcelFilter } from '../hooks/use-parcel-filter';
 import { ParcelCards, ParcelTable } from './parcel-list';
 import { ParcelFilters, ParcelTabs } from './parcel-list-filters';
-import '../../labels/components/label-print.css';
 import './parcel-list.css';
 
 // The list's rarely used tools keep antd, loaded with it on the first press (issue 16).
@@ -145,7 +144,8 @@ export function ParcelListView({
           {selected.length > maxLabelsPerRequest ? (
             <span className="parcel-list__danger">{t('labels.tooMany')}</span>
           ) : null}
-          {printLabels(selected)}
+          {/* The labels' button sits in antd's App wrapper: this box is what the bar lays out. */}
+          <div className="selection-bar__print">{printLabels(selected)}</div>
         </section>
       ) : null}
     </>

@@ -123,7 +123,7 @@ export function ParcelTable({
       key: 'status',
       title: t('parcels.fields.status'),
       cell: (parcel) => (
-        <div className="parcel-table__tags">
+        <div className="light-tags">
           <ParcelStatusTag status={parcel.status} />
           <PaymentStatusTag status={parcel.paymentStatus} />
         </div>
