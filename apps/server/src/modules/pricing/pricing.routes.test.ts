@@ -313,15 +313,17 @@ describe('GET /charge (public calculator)', () => {
       { timeout: 5_000, interval: 50 },
     );
 
-    // One second before the 15:00 pickup cut-off in Dhaka, then two seconds later (the plan
-    // still the same one): the pickup day moves to the next day, so the kept answer does too.
+    // A millisecond before the 15:00 pickup cut-off in Dhaka (asked twice, so the second is the
+    // kept answer), then at the cut-off itself (the plan still the same one): the pickup day
+    // moves to the next day, so the kept answer does too.
     const dhaka = 6 * 3600 * 1000;
     const day = 24 * 3600 * 1000;
     const sinceMidnight = (t.clock.now().getTime() + dhaka) % day;
-    const toCutoff = (15 * 3600 * 1000 - 1_000 - sinceMidnight + day) % day;
+    const toCutoff = (15 * 3600 * 1000 - 1 - sinceMidnight + day) % day;
     t.clock.advance(toCutoff);
     const before = (await quote()).json<{ pickupDate: string }>();
-    t.clock.advance(2_000);
+    expect((await quote()).json()).toEqual(before);
+    t.clock.advance(1);
     const after = (await quote()).json<{ pickupDate: string }>();
     const next = new Date(`${before.pickupDate}T00:00:00Z`).getTime() + day;
     expect(after.pickupDate).toBe(new Date(next).toISOString().slice(0, 10));
@@ -354,6 +356,42 @@ describe('the public calculator’s rate limit', () => {
     limited = await createTestApp({ RATE_CHARGE_PER_IP_PER_MINUTE: '3' });
   });
   afterAll(() => limited.close());
+
+  it('counts every call, kept answers too, under a limit large enough for leases (issue 16)', async () => {
+    const roomy = await createTestApp({ RATE_CHARGE_PER_IP_PER_MINUTE: '40' });
+    try {
+      const call = () =>
+        roomy.app.inject({
+          method: 'GET',
+          url: `/api/v1/charge?${new URLSearchParams(base)}`,
+          remoteAddress: '203.0.113.9',
+        });
+      const first = await call();
+      expect(first.statusCode).toBe(200);
+      // Leases of a quarter of what is left: most of the 40 are answered from memory, each with
+      // the first answer's body and headers (the security headers too), and each counted.
+      const { date: _d, 'x-request-id': _id, ...headers } = first.headers;
+      expect(headers['content-security-policy']).toBeDefined();
+      let ok = 1;
+      for (let i = 0; i < 45; i++) {
+        const res = await call();
+        if (res.statusCode !== 200) {
+          expect(res.statusCode).toBe(429);
+          expect(errorOf(res).code).toBe('RATE_LIMITED');
+          break;
+        }
+        ok += 1;
+        expect(res.body).toBe(first.body);
+        expect(res.headers).toMatchObject(headers);
+        expect(res.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+      }
+      // A lease not spent before the window ends is lost, so never more than 40, at most a few less.
+      expect(ok).toBeLessThanOrEqual(40);
+      expect(ok).toBeGreaterThanOrEqual(36);
+    } finally {
+      await roomy.close();
+    }
+  });
 
   it('counts calls per IP per minute and answers 429 past the limit', async () => {
     const call = (remoteAddress: string) =>

@@ -30,7 +30,10 @@ const cacheFor =
   };
 const quoteCacheControl = 'public, max-age=60';
 /** The headers of every public quote, set in one call. */
-const quoteHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': quoteCacheControl };
+const quoteHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': quoteCacheControl,
+};
 
 /**
  * A public quote as kept (an ASCII string, or UTF-8 bytes; pricing.service.ts). Only an answer is
@@ -76,11 +79,9 @@ export function pricingRoutes(deps: { pricing: PricingService; guards: Guards })
           sendQuote(reply, kept);
           return;
         }
-        return pricing
-          .quotePublicBody({ ...request.query, ip: request.ip })
-          .then((body) => {
-            sendQuote(reply, body);
-          });
+        return pricing.quotePublicBody({ ...request.query, ip: request.ip }).then((body) => {
+          sendQuote(reply, body);
+        });
       },
     );
 

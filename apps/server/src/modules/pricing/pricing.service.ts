@@ -67,7 +67,8 @@ const maxKeptQuotes = 1_000;
  */
 export type QuoteBody = string | Buffer;
 const asQuoteBody = (json: string): QuoteBody =>
-  /^[\x00-\x7f]*$/.test(json) ? json : Buffer.from(json, 'utf8');
+  // As many UTF-8 bytes as characters: every character is ASCII.
+  Buffer.byteLength(json, 'utf8') === json.length ? json : Buffer.from(json, 'utf8');
 
 /** The kept-answer key of an everyday query (no category); each field's text is free of newlines. */
 const quoteKey = (q: ChargeQuery) =>
