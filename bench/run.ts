@@ -36,8 +36,9 @@ const routes = [
 /** Each hot read should keep at least this share of the bare route's rate. */
 const target = 0.5;
 
-// Stop by ourselves whatever happens: warm-ups and runs, plus a minute for start and clean-up.
-const deadlineMs = (routes.length * 2 * (warmupSeconds + rounds * seconds) + 60) * 1000;
+// Stop by ourselves whatever happens: warm-ups and runs, plus three minutes for start and
+// clean-up (one was too few at load 18: PostgreSQL's start, the migrations and the seed).
+const deadlineMs = (routes.length * 2 * (warmupSeconds + rounds * seconds) + 180) * 1000;
 
 /**
  * `cpuUs`: this process's main thread's CPU time per answered request (both servers run on it;
