@@ -122,6 +122,19 @@ export function pickupDate(requestedAt: Date): string {
   return local.toISOString().slice(0, 10);
 }
 
+const dayMs = 24 * 3600 * 1000;
+
+/**
+ * The instant (ms since the epoch) pickupDate's answer for `requestedAt` next changes: the next
+ * 15:00 Dhaka strictly after it. pickupDate is the same for every instant from 24 h before that
+ * up to it, so a kept answer can be checked against the pair instead of recomputing the day.
+ */
+export function pickupDateChangesAt(requestedAt: Date): number {
+  const at = requestedAt.getTime();
+  const sinceCutoff = (((at + dhakaOffsetMs - pickupCutoffHour * 3600 * 1000) % dayMs) + dayMs) % dayMs;
+  return at - sinceCutoff + dayMs;
+}
+
 /**
  * A weight typed in kilograms on the public calculator ("1.2", "১.২", "1,5") as whole grams, or
  * NaN when it is not a number; the range is checkWeight's to judge.

@@ -9,6 +9,7 @@ import {
   defaultPricePlan,
   type PricePlan,
   pickupDate,
+  pickupDateChangesAt,
   plainChargeQuery,
   pricePlanSchema,
   pricingMessages,
@@ -357,6 +358,21 @@ describe('pickupDate: the 15:00 Dhaka cut-off (UTC+6)', () => {
     ['2028-02-28T10:00:00Z', '2028-02-29'], // a leap day
   ])('requested at %s → picked up %s', (at, day) => {
     expect(pickupDate(new Date(at))).toBe(day);
+  });
+
+  it.each([
+    ['2026-11-22T08:59:59.999Z', '2026-11-22T09:00:00.000Z'],
+    ['2026-11-22T09:00:00.000Z', '2026-11-23T09:00:00.000Z'],
+    ['2026-11-21T18:00:00.000Z', '2026-11-22T09:00:00.000Z'],
+    ['2026-12-31T12:00:00.000Z', '2027-01-01T09:00:00.000Z'],
+    ['1969-12-31T23:00:00.000Z', '1970-01-01T09:00:00.000Z'],
+  ])('a pickup day asked at %s holds until %s, and changes there', (at, until) => {
+    const changesAt = pickupDateChangesAt(new Date(at));
+    expect(new Date(changesAt).toISOString()).toBe(until);
+    const day = pickupDate(new Date(at));
+    expect(pickupDate(new Date(changesAt - 1))).toBe(day);
+    expect(pickupDate(new Date(changesAt - 24 * 3600 * 1000))).toBe(day);
+    expect(pickupDate(new Date(changesAt))).not.toBe(day);
   });
 });
 

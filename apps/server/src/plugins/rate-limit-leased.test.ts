@@ -97,6 +97,25 @@ describe('the leased rate limiter', () => {
     await vi.waitFor(async () => expect(await hitsOf('test:ahead')).toEqual({ rows: 3, hits: 300 }));
   });
 
+  it('counts a hit at once with a lease in hand (consumeHeld), and leaves the rest to consume', async () => {
+    const { leased, clock } = limiter();
+    // No lease yet: nothing counted, the caller must consume (which takes one).
+    expect(leased.consumeHeld?.('test:held', 40, 60)).toBe(false);
+    expect(await hitsOf('test:held')).toEqual({ rows: 0, hits: 0 });
+    let served = 0;
+    for (let i = 0; i < 60; i++) {
+      if (leased.consumeHeld?.('test:held', 40, 60)) served += 1;
+      else if ((await outcome(leased.consume('test:held', 40, 60))) === 'ok') served += 1;
+    }
+    // Leases of a quarter of what is left, most hits spent without a promise, never past 40.
+    expect(served).toBeLessThanOrEqual(40);
+    expect(served).toBeGreaterThanOrEqual(36);
+    await vi.waitFor(async () => expect((await hitsOf('test:held')).hits).toBeLessThanOrEqual(40));
+    // A lease whose window ended is not spent.
+    clock.advance(60_000);
+    expect(leased.consumeHeld?.('test:held', 40, 60)).toBe(false);
+  });
+
   it('never lets two processes racing on one key past the limit together', async () => {
     const start = new Date('2026-11-26T12:00:00Z');
     const processes = [limiter(manualClock(start)), limiter(manualClock(start)), limiter(manualClock(start))];

@@ -88,7 +88,42 @@ export function createLeasedRateLimiter(deps: {
     }
   }
 
+  /**
+   * Spends one hit of the key's lease in hand, if it has one, and says so: no promise, no query.
+   * A busy key's lease half spent: the next is taken now, in the background, so the key's
+   * requests do not all wait for it when this one runs out (issue 16). Once per lease; a failure
+   * only means the next request past this lease takes one itself. Near the limit leases are small
+   * and not renewed ahead: the last hits go one lease at a time.
+   */
+  function spendHeld(key: string, state: KeyState, limit: number, windowSeconds: number): boolean {
+    const at = clock.now().getTime();
+    while (state.leases.length > 0) {
+      const first = state.leases[0] as Lease;
+      if (first.left > 0 && at < first.until) break;
+      state.leases.shift();
+    }
+    const held = state.leases[0];
+    if (!held) return false;
+    held.left -= 1;
+    if (
+      held.granted >= renewFrom &&
+      !held.renewing &&
+      state.leasing === null &&
+      held.left * 2 <= held.granted &&
+      state.leases.length === 1
+    ) {
+      held.renewing = true;
+      take(key, state, limit, windowSeconds).catch(() => {});
+    }
+    return true;
+  }
+
   return {
+    consumeHeld(key, limit, windowSeconds) {
+      const state = keys.get(key);
+      return state !== undefined && spendHeld(key, state, limit, windowSeconds);
+    },
+
     async consume(key, limit, windowSeconds) {
       let state = keys.get(key);
       if (!state) {
@@ -101,31 +136,7 @@ export function createLeasedRateLimiter(deps: {
         keys.set(key, state);
       }
       for (;;) {
-        const at = clock.now().getTime();
-        while (state.leases.length > 0) {
-          const first = state.leases[0] as Lease;
-          if (first.left > 0 && at < first.until) break;
-          state.leases.shift();
-        }
-        const held = state.leases[0];
-        if (held) {
-          held.left -= 1;
-          // A busy key's lease half spent: the next is taken now, in the background, so the key's
-          // requests do not all wait for it when this one runs out (issue 16). Once per lease; a
-          // failure only means the next request past this lease takes one itself. Near the limit
-          // leases are small and not renewed ahead: the last hits go one lease at a time.
-          if (
-            held.granted >= renewFrom &&
-            !held.renewing &&
-            state.leasing === null &&
-            held.left * 2 <= held.granted &&
-            state.leases.length === 1
-          ) {
-            held.renewing = true;
-            take(key, state, limit, windowSeconds).catch(() => {});
-          }
-          return;
-        }
+        if (spendHeld(key, state, limit, windowSeconds)) return;
         // One lease at a time per key in this process: the others wait for it and spend it.
         if (state.leasing !== null) {
           await state.leasing.catch(() => 0);

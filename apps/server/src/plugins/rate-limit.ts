@@ -14,6 +14,11 @@ import { createRateLimitRepository } from './rate-limit.repository';
 export type RateLimiter = {
   /** Counts a hit, or refuses (RATE_LIMITED, retryAfterSeconds) when the window is full. */
   consume(key: string, limit: number, windowSeconds: number): Promise<void>;
+  /**
+   * Counts a hit at once when it can do so without waiting (a leased limiter's lease in hand),
+   * and says so; false counts nothing, and the caller calls `consume` (issue 16, hot reads).
+   */
+  consumeHeld?(key: string, limit: number, windowSeconds: number): boolean;
   /** Seconds to wait before the window has room again, or 0; counts nothing. */
   check(key: string, limit: number, windowSeconds: number): Promise<number>;
   /** Counts a hit without a limit (failures that other rules read with `count` or `check`). */

@@ -10,11 +10,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { curlExample } from '../../lib/curl-example';
 import { withFastPath } from '../../lib/fast-validation';
-import { sendJsonBytes } from '../../lib/json-answer';
 import { routeOptions } from '../../lib/routes';
 import { type Guards, shopOf } from '../../plugins/auth';
 import { hotReadLogLevel } from '../../plugins/request-log';
-import { type PricingService, serialiseQuote } from './pricing.service';
+import { type PricingService, type QuoteBody, serialiseQuote } from './pricing.service';
 
 const tags = ['pricing'];
 
@@ -30,6 +29,17 @@ const cacheFor =
     return body;
   };
 const quoteCacheControl = 'public, max-age=60';
+/** The headers of every public quote, set in one call. */
+const quoteHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': quoteCacheControl,
+};
+
+/**
+ * A public quote as kept (an ASCII string, or UTF-8 bytes; pricing.service.ts). Only an answer is
+ * cached: a refusal was thrown before this is called.
+ */
+const sendQuote = (reply: FastifyReply, body: QuoteBody) => reply.headers(quoteHeaders).send(body);
 const planCache = cacheFor(300);
 const referenceCache = cacheFor(3600);
 
@@ -61,11 +71,17 @@ export function pricingRoutes(deps: { pricing: PricingService; guards: Guards })
         // The everyday query checked without zod; anything else, and every error, through zod.
         validatorCompiler: withFastPath('querystring', plainChargeQuery),
       },
-      // Sent as kept: serialised once per query while plan, geography and pickup date hold.
-      async (request, reply) => {
-        const body = await pricing.quotePublicBody({ ...request.query, ip: request.ip });
-        // Only an answer is cached: a refusal was thrown before this line.
-        return sendJsonBytes(reply.header('cache-control', quoteCacheControl), body);
+      // Sent as kept: serialised once per query while plan, geography and pickup date hold. A
+      // kept answer with a hit of the limit in hand is sent without a promise (issue 16).
+      (request, reply) => {
+        const kept = pricing.keptPublicBody(request.query, request.ip);
+        if (kept !== undefined) {
+          sendQuote(reply, kept);
+          return;
+        }
+        return pricing.quotePublicBody({ ...request.query, ip: request.ip }).then((body) => {
+          sendQuote(reply, body);
+        });
       },
     );
 
