@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type Dashboard, dashboardSchema } from '@dak/domain/dashboard';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { HttpResponse, http, recordRequests, server } from '../../../test/api';
@@ -243,6 +244,28 @@ describe('the dashboard overview', () => {
     expect(
       screen.getByTestId('count-at_sorting').closest('.dashboard-overview__body')?.className,
     ).not.toContain('is-stale');
+  });
+
+  it('drops a choice not yet written to the address when the page is left', async () => {
+    answerDashboard();
+    function Leaving() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(false)}>
+            Leave
+          </button>
+          {shown ? <DashboardOverview shopId={shopId} pickupLocations={[]} /> : null}
+        </>
+      );
+    }
+    const { location } = renderWithApp(<Leaving />, { url: '/dashboard?since=2026-11-01&until=2026-11-10' });
+    await screen.findByTestId('count-at_sorting');
+    // The choice and leaving in the same moment, before the next frame.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Date range' }), { target: { value: 'last7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(location().search).toBe('?since=2026-11-01&until=2026-11-10');
   });
 
   it('draws the charts from a module loaded on its own', async () => {
