@@ -66,6 +66,19 @@ function answerDashboard(needsAction = noAction) {
   return () => requests.filter((r) => r.url.pathname === dashboardUrl).map((r) => r.url.searchParams);
 }
 
+/** The dashboard with a button that takes it off the page, as leaving for another page does. */
+function Leaving() {
+  const [shown, setShown] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setShown(false)}>
+        Leave
+      </button>
+      {shown ? <DashboardOverview shopId={shopId} pickupLocations={[]} /> : null}
+    </>
+  );
+}
+
 // jsdom draws no canvas (and says so on every chart): the charts are checked by their text alternative.
 beforeAll(() => {
   HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
@@ -248,17 +261,6 @@ describe('the dashboard overview', () => {
 
   it('drops a choice not yet written to the address when the page is left', async () => {
     answerDashboard();
-    function Leaving() {
-      const [shown, setShown] = useState(true);
-      return (
-        <>
-          <button type="button" onClick={() => setShown(false)}>
-            Leave
-          </button>
-          {shown ? <DashboardOverview shopId={shopId} pickupLocations={[]} /> : null}
-        </>
-      );
-    }
     const { location } = renderWithApp(<Leaving />, { url: '/dashboard?since=2026-11-01&until=2026-11-10' });
     await screen.findByTestId('count-at_sorting');
     // The choice and leaving in the same moment, before the next frame.
