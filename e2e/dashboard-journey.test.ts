@@ -149,6 +149,25 @@ describe('the merchant’s home', () => {
       'Out for delivery: 2',
     );
     expect(await page.locator('canvas').count()).toBe(2);
+    // Another range: the line says it at once, and the figures follow it (the last 7 days end
+    // yesterday, before these bookings); then today again, its figures back, the address with it.
+    const range = page.getByLabel('Date range', { exact: true });
+    const rangeLine = page.getByTestId('dashboard-range');
+    const todayLine = await rangeLine.textContent();
+    await range.selectOption({ label: 'Last 7 days' });
+    expect(await rangeLine.textContent()).not.toBe(todayLine);
+    await expect.poll(() => count('pickup_pending'), { timeout: 10_000 }).toBe('0');
+    await expect
+      .poll(() => perDay.getAttribute('aria-label'), { timeout: 10_000 })
+      .toBe('0 parcels booked and 0 delivered in this range');
+    await expect.poll(() => new URL(page.url()).searchParams.get('until')).not.toBe(today);
+    await range.selectOption({ label: 'Today' });
+    await expect.poll(() => count('pickup_pending'), { timeout: 10_000 }).toBe('2');
+    await expect
+      .poll(() => perDay.getAttribute('aria-label'), { timeout: 10_000 })
+      .toBe('9 parcels booked and 1 delivered in this range');
+    await expect.poll(() => new URL(page.url()).searchParams.get('since')).toBe(today);
+    expect(await rangeLine.textContent()).toBe(todayLine);
     const needs = page.getByTestId('needs-action');
     await needs.getByText('1 failed delivery waits for your decision').waitFor();
     // The admin's failed attempt a moment ago returns by itself in 24 h: 23 whole hours left.

@@ -40,11 +40,12 @@ function answerParcels() {
   const requests = recordRequests();
   server.use(
     http.get(`${base}/parcels`, () => HttpResponse.json({ items: [], count: 0 })),
-    http.get(`${base}/dashboard`, () =>
+    // The range asked for, as the server answers it.
+    http.get(`${base}/dashboard`, ({ request }) =>
       HttpResponse.json(
         dashboardSchema.parse({
-          since: '2026-11-01',
-          until: '2026-11-10',
+          since: new URL(request.url).searchParams.get('since'),
+          until: new URL(request.url).searchParams.get('until'),
           counts,
           successRate: 50,
           returnRate: 50,

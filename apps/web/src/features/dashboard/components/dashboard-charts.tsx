@@ -9,7 +9,8 @@ import {
   LinearScale,
   Tooltip,
 } from 'chart.js';
-import { useEffect, useMemo, useRef } from 'react';
+import type { TFunction } from 'i18next';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, localizeDigits } from '../../../lib/format';
 import { type Language, useLanguage } from '../../../lib/i18n';
@@ -61,7 +62,114 @@ function countAxis(language: Language) {
   };
 }
 
-/** One canvas drawn by Chart.js, redrawn when its configuration changes, freed when it leaves. */
+type Translate = TFunction;
+
+/**
+ * The per-day chart's configuration: dates, counts and tooltips in the page's digits (২৫/১১,
+ * ১,২৩৪ in Bengali), the legend in its words.
+ */
+export function perDayConfig(
+  series: Dashboard['series'],
+  t: Translate,
+  language: Language,
+): ChartConfiguration<'bar'> {
+  return {
+    type: 'bar',
+    data: {
+      labels: series.map((day) => shortDate(day.date, language)),
+      datasets: [
+        {
+          label: t('dashboard.charts.booked'),
+          data: series.map((d) => d.booked),
+          backgroundColor: '#8cc5b3',
+        },
+        {
+          label: t('dashboard.charts.delivered'),
+          data: series.map((d) => d.delivered),
+          backgroundColor: '#006a4e',
+        },
+      ],
+    },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      scales: { y: countAxis(language) },
+      plugins: {
+        legend: { position: 'bottom' },
+        tooltip: {
+          callbacks: {
+            label: (item) => `${item.dataset.label}: ${formatNumber(item.parsed.y ?? 0, language)}`,
+          },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * The by-stage chart's configuration: each stage's name on short lines beside its bar, whole on
+ * one line in its tooltip (Chart.js would join the lines with commas), counts in the page's digits.
+ */
+export function byStatusConfig(
+  counts: Dashboard['counts'],
+  t: Translate,
+  language: Language,
+): ChartConfiguration<'bar'> {
+  const names = dashboardStatuses.map((status) => t(`parcels.statuses.${status}`));
+  return {
+    type: 'bar',
+    data: {
+      labels: names.map(wrapped),
+      datasets: [
+        {
+          label: t('dashboard.charts.parcels'),
+          data: dashboardStatuses.map((status) => counts[status]),
+          backgroundColor: dashboardStatuses.map((status) => statusColors[status]),
+        },
+      ],
+    },
+    options: {
+      indexAxis: 'y',
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      // Every stage named (Chart.js would skip some to fit a phone), in a smaller type.
+      scales: { x: countAxis(language), y: { ticks: { autoSkip: false, font: { size: 11 } } } },
+      plugins: {
+        legend: { display: false },
+        tooltip: {
+          callbacks: {
+            title: (items) => names[items[0]?.dataIndex ?? 0] ?? '',
+            label: (item) => formatNumber(item.parsed.x ?? 0, language),
+          },
+        },
+      },
+    },
+  };
+}
+
+/** Tall enough for every stage's lines of name: 14 px a line, 10 between bars. */
+function byStatusHeight(config: ChartConfiguration<'bar'>): number {
+  const labels = (config.data.labels ?? []) as string[][];
+  return Math.max(300, labels.flat().length * 14 + labels.length * 10 + 40);
+}
+
+/** The app's font (Bengali first), read once: so the labels read like the rest of the page. */
+let fontRead = false;
+function readAppFont() {
+  if (fontRead) return;
+  fontRead = true;
+  Chart.defaults.font.family =
+    getComputedStyle(document.documentElement).getPropertyValue('--font') || undefined;
+}
+
+/**
+ * One canvas drawn by Chart.js, freed when it leaves. A chart is made once and then updated in
+ * place when its configuration changes (no new canvas, listeners or legend), and every drawing is
+ * a task of its own (issue 16): the two charts never share one long task with each other or with
+ * React's render, so a tap in between waits for one chart at most.
+ */
 function ChartCanvas({
   config,
   label,
@@ -72,124 +180,107 @@ function ChartCanvas({
   testId: string;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const chart = useRef<Chart<'bar'> | null>(null);
   useEffect(() => {
     const context = canvas.current?.getContext('2d');
     if (!context) return;
-    // The app's font (Bengali first), so the labels read like the rest of the page.
-    Chart.defaults.font.family =
-      getComputedStyle(document.documentElement).getPropertyValue('--font') || undefined;
-    const chart = new Chart(context, config);
-    return () => chart.destroy();
+    const draw = setTimeout(() => {
+      const drawn = chart.current;
+      if (!drawn) {
+        readAppFont();
+        chart.current = new Chart(context, config);
+        return;
+      }
+      drawn.data = config.data;
+      drawn.options = config.options ?? {};
+      drawn.update('none');
+    }, 0);
+    return () => clearTimeout(draw);
   }, [config]);
+  useEffect(
+    () => () => {
+      chart.current?.destroy();
+      chart.current = null;
+    },
+    [],
+  );
   return <canvas ref={canvas} role="img" aria-label={label} data-testid={testId} />;
 }
 
-/** Bookings and deliveries per day, and the range's parcels by their stage now. */
-export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const number = (value: number | string) => formatNumber(Number(value), language);
+/** Equal figures draw an equal chart: a refetch that changed nothing redraws nothing. */
+const sameSeries = (a: Dashboard['series'], b: Dashboard['series']) =>
+  a === b ||
+  (a.length === b.length &&
+    a.every((day, i) => {
+      const other = b[i];
+      return other?.date === day.date && other.booked === day.booked && other.delivered === day.delivered;
+    }));
+const sameCounts = (a: Dashboard['counts'], b: Dashboard['counts']) =>
+  a === b || dashboardStatuses.every((status) => a[status] === b[status]);
 
-  const booked = dashboard.series.reduce((sum, day) => sum + day.booked, 0);
-  const delivered = dashboard.series.reduce((sum, day) => sum + day.delivered, 0);
-  const perDay = useMemo<ChartConfiguration<'bar'>>(
-    () => ({
-      type: 'bar',
-      data: {
-        labels: dashboard.series.map((day) => shortDate(day.date, language)),
-        datasets: [
-          {
-            label: t('dashboard.charts.booked'),
-            data: dashboard.series.map((d) => d.booked),
-            backgroundColor: '#8cc5b3',
-          },
-          {
-            label: t('dashboard.charts.delivered'),
-            data: dashboard.series.map((d) => d.delivered),
-            backgroundColor: '#006a4e',
-          },
-        ],
-      },
-      options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        scales: { y: countAxis(language) },
-        plugins: {
-          legend: { position: 'bottom' },
-          tooltip: {
-            callbacks: {
-              label: (item) => `${item.dataset.label}: ${formatNumber(item.parsed.y ?? 0, language)}`,
-            },
-          },
-        },
-      },
-    }),
-    [dashboard, t, language],
-  );
-
-  const statusLabels = useMemo(
-    () => dashboardStatuses.map((status) => wrapped(t(`parcels.statuses.${status}`))),
-    [t],
-  );
-  // Tall enough for every stage's lines of name: 14 px a line, 10 between bars.
-  const byStatusHeight = Math.max(300, statusLabels.flat().length * 14 + statusLabels.length * 10 + 40);
-  const byStatus = useMemo<ChartConfiguration<'bar'>>(
-    () => ({
-      type: 'bar',
-      data: {
-        labels: statusLabels,
-        datasets: [
-          {
-            label: t('dashboard.charts.parcels'),
-            data: dashboardStatuses.map((status) => dashboard.counts[status]),
-            backgroundColor: dashboardStatuses.map((status) => statusColors[status]),
-          },
-        ],
-      },
-      options: {
-        indexAxis: 'y',
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        // Every stage named (Chart.js would skip some to fit a phone), in a smaller type.
-        scales: { x: countAxis(language), y: { ticks: { autoSkip: false, font: { size: 11 } } } },
-        plugins: {
-          legend: { display: false },
-          tooltip: { callbacks: { label: (item) => formatNumber(item.parsed.x ?? 0, language) } },
-        },
-      },
-    }),
-    [dashboard, t, language, statusLabels],
-  );
-
-  return (
-    <div className="dashboard-charts">
+/** Bookings and deliveries per day. */
+const PerDayChart = memo(
+  function PerDayChart({ series }: { series: Dashboard['series'] }) {
+    const { t } = useTranslation();
+    const language = useLanguage();
+    const config = useMemo(() => perDayConfig(series, t, language), [series, t, language]);
+    const booked = series.reduce((sum, day) => sum + day.booked, 0);
+    const delivered = series.reduce((sum, day) => sum + day.delivered, 0);
+    return (
       <figure className="dashboard-chart">
         <figcaption className="dashboard-chart__title">{t('dashboard.charts.perDayTitle')}</figcaption>
         <div className="dashboard-chart__canvas">
           <ChartCanvas
-            config={perDay}
+            config={config}
             testId="chart-per-day"
             label={t('dashboard.charts.perDaySummary', {
-              booked: number(booked),
-              delivered: number(delivered),
+              booked: formatNumber(booked, language),
+              delivered: formatNumber(delivered, language),
             })}
           />
         </div>
       </figure>
+    );
+  },
+  (before, after) => sameSeries(before.series, after.series),
+);
+
+/** The range's parcels by their stage now. */
+const ByStatusChart = memo(
+  function ByStatusChart({ counts }: { counts: Dashboard['counts'] }) {
+    const { t } = useTranslation();
+    const language = useLanguage();
+    const config = useMemo(() => byStatusConfig(counts, t, language), [counts, t, language]);
+    const height = byStatusHeight(config);
+    return (
       <figure className="dashboard-chart">
         <figcaption className="dashboard-chart__title">{t('dashboard.charts.byStatusTitle')}</figcaption>
-        <div className="dashboard-chart__canvas" style={{ height: byStatusHeight }}>
+        <div className="dashboard-chart__canvas" style={{ height }}>
           <ChartCanvas
-            config={byStatus}
+            config={config}
             testId="chart-by-status"
             label={dashboardStatuses
-              .map((status) => `${t(`parcels.statuses.${status}`)}: ${number(dashboard.counts[status])}`)
+              .map(
+                (status) => `${t(`parcels.statuses.${status}`)}: ${formatNumber(counts[status], language)}`,
+              )
               .join(', ')}
           />
         </div>
       </figure>
+    );
+  },
+  (before, after) => sameCounts(before.counts, after.counts),
+);
+
+/**
+ * Bookings and deliveries per day, and the range's parcels by their stage now: each chart
+ * redraws only when its own figures change.
+ */
+export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
+  return (
+    <div className="dashboard-charts">
+      <PerDayChart series={dashboard.series} />
+      <ByStatusChart counts={dashboard.counts} />
     </div>
   );
 }

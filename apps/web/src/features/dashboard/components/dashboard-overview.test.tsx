@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { type Dashboard, dashboardSchema } from '@dak/domain/dashboard';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { HttpResponse, http, recordRequests, server } from '../../../test/api';
 import { renderWithApp } from '../../../test/render';
+import { byStatusConfig, perDayConfig } from './dashboard-charts';
 import { DashboardOverview, loadDashboardCharts } from './dashboard-overview';
 
 const shopId = '00000000-0000-4000-8000-000000000001';
@@ -62,6 +64,19 @@ function answerDashboard(needsAction = noAction) {
     }),
   );
   return () => requests.filter((r) => r.url.pathname === dashboardUrl).map((r) => r.url.searchParams);
+}
+
+/** The dashboard with a button that takes it off the page, as leaving for another page does. */
+function Leaving() {
+  const [shown, setShown] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setShown(false)}>
+        Leave
+      </button>
+      {shown ? <DashboardOverview shopId={shopId} pickupLocations={[]} /> : null}
+    </>
+  );
 }
 
 // jsdom draws no canvas (and says so on every chart): the charts are checked by their text alternative.
@@ -187,6 +202,74 @@ describe('the dashboard overview', () => {
     });
   });
 
+  it('shows a new range at once, and each figure with the range it counts until the new ones come', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T06:00:00Z'));
+    // The last 7 days' figures are held back until the test lets them go.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(dashboardUrl, async ({ request }) => {
+        const url = new URL(request.url);
+        const since = url.searchParams.get('since') ?? '';
+        const until = url.searchParams.get('until') ?? '';
+        if (since !== '2026-11-19') return HttpResponse.json(aDashboard(since, until));
+        await held;
+        return HttpResponse.json({
+          ...aDashboard(since, until),
+          counts: { ...aDashboard(since, until).counts, at_sorting: 7 },
+          series: [{ date: until, booked: 3, delivered: 1 }],
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<DashboardOverview shopId={shopId} pickupLocations={[]} />, {
+      url: '/dashboard?since=2026-11-01&until=2026-11-10',
+    });
+    await screen.findByTestId('chart-per-day');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Last 7 days');
+    // The control and the range line show the choice; the figures still show the range they count.
+    expect(screen.getByTestId('dashboard-range').textContent).toBe(
+      'Parcels booked from 19 November 2026 to 25 November 2026',
+    );
+    expect(screen.getByDisplayValue('Last 7 days')).toBeTruthy();
+    const sorting = screen.getByTestId('count-at_sorting');
+    expect(within(sorting).getByText('1,234')).toBeTruthy();
+    expect(sorting.getAttribute('href')).toContain('from=2026-11-01&to=2026-11-10');
+    expect(sorting.closest('.dashboard-overview__body')?.className).toContain('is-stale');
+    expect(screen.getByTestId('chart-per-day').getAttribute('aria-label')).toBe(
+      '17 parcels booked and 13 delivered in this range',
+    );
+    release();
+    // The new figures, their links and both charts, together.
+    await waitFor(() => expect(within(screen.getByTestId('count-at_sorting')).getByText('7')).toBeTruthy());
+    expect(screen.getByTestId('count-at_sorting').getAttribute('href')).toContain(
+      'from=2026-11-19&to=2026-11-25',
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('chart-per-day').getAttribute('aria-label')).toBe(
+        '3 parcels booked and 1 delivered in this range',
+      ),
+    );
+    expect(screen.getByTestId('chart-by-status').getAttribute('aria-label')).toContain('At sorting: 7');
+    expect(
+      screen.getByTestId('count-at_sorting').closest('.dashboard-overview__body')?.className,
+    ).not.toContain('is-stale');
+  });
+
+  it('drops a choice not yet written to the address when the page is left', async () => {
+    answerDashboard();
+    const { location } = renderWithApp(<Leaving />, { url: '/dashboard?since=2026-11-01&until=2026-11-10' });
+    await screen.findByTestId('count-at_sorting');
+    // The choice and leaving in the same moment, before the next frame.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Date range' }), { target: { value: 'last7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(location().search).toBe('?since=2026-11-01&until=2026-11-10');
+  });
+
   it('draws the charts from a module loaded on its own', async () => {
     answerDashboard();
     renderWithApp(<DashboardOverview shopId={shopId} pickupLocations={[]} />, {
@@ -266,6 +349,44 @@ describe('what needs the merchant now', () => {
     });
     await screen.findByTestId('count-at_sorting');
     expect(screen.queryByTestId('needs-action')).toBeNull();
+  });
+});
+
+describe('the charts in Bengali', () => {
+  type Tick = { ticks: { callback: (value: number) => string } };
+  type Callbacks = {
+    label: (item: unknown) => string;
+    title?: (items: unknown[]) => string;
+  };
+  type Config = ReturnType<typeof perDayConfig>;
+  const axis = (config: Config, name: 'x' | 'y') => (config.options?.scales?.[name] ?? {}) as unknown as Tick;
+  const tooltipOf = (config: Config) =>
+    (config.options?.plugins?.tooltip?.callbacks ?? {}) as unknown as Callbacks;
+  const dashboard = aDashboard('2026-11-24', '2026-11-25');
+
+  it('writes dates, axis counts and tooltips in Bengali digits', () => {
+    const config = perDayConfig(dashboard.series, i18n.getFixedT('bn'), 'bn');
+    expect(config.data.labels).toEqual(['২৪/১১', '২৫/১১']);
+    expect(axis(config, 'y').ticks.callback(1500)).toBe('১,৫০০');
+    const tooltip = tooltipOf(config);
+    expect(tooltip.label({ dataset: { label: config.data.datasets[0]?.label }, parsed: { y: 12 } })).toBe(
+      `${config.data.datasets[0]?.label}: ১২`,
+    );
+    // And Latin digits in English.
+    const english = perDayConfig(dashboard.series, i18n.getFixedT('en'), 'en');
+    expect(english.data.labels).toEqual(['24/11', '25/11']);
+    expect(axis(english, 'y').ticks.callback(1500)).toBe('1,500');
+  });
+
+  it('counts each stage in Bengali digits, its tooltip naming the stage whole', () => {
+    const config = byStatusConfig(dashboard.counts, i18n.getFixedT('bn'), 'bn');
+    expect(axis(config, 'x').ticks.callback(1234)).toBe('১,২৩৪');
+    const tooltip = tooltipOf(config);
+    expect(tooltip.label({ parsed: { x: 80 } })).toBe('৮০');
+    // The first stage's name is on two lines beside its bar, on one in the tooltip (no comma).
+    const name = i18n.getFixedT('bn')('parcels.statuses.pickup_pending');
+    expect(((config.data.labels?.[0] ?? []) as string[]).join(' ')).toBe(name);
+    expect(tooltip.title?.([{ dataIndex: 0 }])).toBe(name);
   });
 });
 

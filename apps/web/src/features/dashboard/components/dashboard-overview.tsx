@@ -1,5 +1,5 @@
 import { dhakaDate } from '@dak/domain/delivery-runs';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/light/alert';
 import { Button } from '../../../components/light/button';
@@ -124,6 +124,9 @@ export function DashboardOverview({
   const state = useDashboardRange();
   const { range, pickupLocationId } = state;
   const dashboard = useDashboard(shopId, { ...range, pickupLocationId });
+  // The charts take new figures after the rest of the page has painted them (a render of their
+  // own, which React may interrupt); until then they show the figures before, dimmed with them.
+  const chartFigures = useDeferredValue(dashboard.data);
 
   return (
     <>
@@ -154,9 +157,13 @@ export function DashboardOverview({
             }
           >
             <DashboardRates dashboard={dashboard.data} />
-            <StageCounts counts={dashboard.data.counts} range={range} />
+            {/* Each count links to the range it counts: the figures', not a newer one still loading. */}
+            <StageCounts
+              counts={dashboard.data.counts}
+              range={{ since: dashboard.data.since, until: dashboard.data.until }}
+            />
             <Suspense fallback={<Skeleton rows={5} />}>
-              <DashboardCharts dashboard={dashboard.data} />
+              <DashboardCharts dashboard={chartFigures ?? dashboard.data} />
             </Suspense>
           </div>
         )}
