@@ -230,13 +230,13 @@ export async function generate(
   });
 }
 
-type Scenario = { name: string; query: Record<string, string> };
+export type Scenario = { name: string; query: Record<string, string> };
 
 /**
  * The list's page and count for a filter, written by hand: what the repository should cost. The
  * count stops at the list's cap as the API's does (it reads at most cap + 1 rows).
  */
-function handWritten(shopId: string, s: Scenario) {
+export function handWritten(shopId: string, s: Scenario) {
   const params: unknown[] = [shopId];
   const p = (v: unknown) => {
     params.push(v);
