@@ -18,7 +18,9 @@ import { deadline, machine, median, percentile, registerShop, startBench, verdic
  * API p95 is recorded against "< 30 ms" and its API / SQL p95 against "≤ 1.5" (issue 16). The
  * API runs with the shop routes' session cache on (SESSION_CACHE_MS 5 s, as in production); a
  * second app on the same database with it off is measured in the same turns, for the ratio
- * without it.
+ * without it. The hand-written SQL runs as the API does (page and count at once; a lookup's page
+ * alone, its count only when the page is full), unnamed; and, where the API names its statements
+ * (no pattern search), once more as named statements, for a last column against those.
  *   npm run bench -- list          (BENCH_RUNS=200 per scenario, BENCH_EXPLAIN=1 prints plans)
  */
 const runs = Number(process.env.BENCH_RUNS ?? 200);
@@ -265,6 +267,8 @@ export function handWritten(shopId: string, s: Scenario) {
   return {
     /** As the API: a lookup's page runs alone, and a short page is its count. */
     lookup: Boolean(trackingId || phone),
+    /** A `like`/`ilike` search: the API runs it unnamed. */
+    pattern: Boolean(!trackingId && !phone && q),
     page: {
       text: `select p.*, a.name_en as area_name_en, a.name_bn as area_name_bn, l.name as pickup_location_name
              from parcels p join areas a on a.id = p.delivery_area_id join pickup_locations l on l.id = p.pickup_location_id
@@ -416,7 +420,8 @@ export async function runListBench() {
         const { page, n, pageMs, countMs } = await runHandWritten(pool, hand);
         const r1 = performance.now();
         const q0 = performance.now();
-        await runHandWritten(pool, hand, `bench_list_${scenarios.indexOf(s)}`);
+        // Named as the API names them: not a pattern search (a generic plan would not see the pattern).
+        if (!hand.pattern) await runHandWritten(pool, hand, `bench_list_${scenarios.indexOf(s)}`);
         const q1 = performance.now();
         const expected = cappedCount(n);
         if (
@@ -435,7 +440,7 @@ export async function runListBench() {
         ours.push(t1 - t0);
         oursUncached.push(u1 - u0);
         raw.push(r1 - r0);
-        rawNamed.push(q1 - q0);
+        if (!hand.pattern) rawNamed.push(q1 - q0);
         rawPage.push(pageMs);
         rawCount.push(countMs);
       }
@@ -457,7 +462,7 @@ export async function runListBench() {
         pass: ratio <= ratioGoal,
       });
       rows.push(
-        `| ${s.name} | ${count}${capped ? '+' : ''} | ${items} | ${median(ours).toFixed(1)} | **${p95.toFixed(1)}** ${p95Verdict} | ${median(raw).toFixed(1)} | ${rawP95.toFixed(1)} | ${percentile(rawPage, 0.95).toFixed(1)} | ${percentile(rawCount, 0.95).toFixed(1)} | **${ratio.toFixed(2)}** ${ratioVerdict} | ${percentile(oursUncached, 0.95).toFixed(1)} | ${(percentile(oursUncached, 0.95) / rawP95).toFixed(2)} | ${percentile(rawNamed, 0.95).toFixed(1)} | ${(p95 / percentile(rawNamed, 0.95)).toFixed(2)} | ${loadavg()[0]?.toFixed(1)} |`,
+        `| ${s.name} | ${count}${capped ? '+' : ''} | ${items} | ${median(ours).toFixed(1)} | **${p95.toFixed(1)}** ${p95Verdict} | ${median(raw).toFixed(1)} | ${rawP95.toFixed(1)} | ${percentile(rawPage, 0.95).toFixed(1)} | ${percentile(rawCount, 0.95).toFixed(1)} | **${ratio.toFixed(2)}** ${ratioVerdict} | ${percentile(oursUncached, 0.95).toFixed(1)} | ${(percentile(oursUncached, 0.95) / rawP95).toFixed(2)} | ${rawNamed.length ? percentile(rawNamed, 0.95).toFixed(1) : '–'} | ${rawNamed.length ? (p95 / percentile(rawNamed, 0.95)).toFixed(2) : '–'} | ${loadavg()[0]?.toFixed(1)} |`,
       );
       if (process.env.BENCH_EXPLAIN) {
         for (const [label, query] of [
