@@ -47,16 +47,7 @@ const maxNamedShapes = 64;
  */
 export function listShapeOf(filter: ParcelListFilter) {
   const { statuses, search } = filter;
-  if (!Number.isSafeInteger(filter.limit) || filter.limit < 1) throw new Error('parcel list: bad limit');
-  // The page size is written into the text (so is an offset of 0): a named statement's generic
-  // plan then sees the LIMIT the planner would (issue 16: the page's planning cost it more than
-  // its execution), and a shop's first page is one shape per page size.
-  const key: (string | number)[] = [
-    filter.sort,
-    filter.countCap === null ? 'exact' : 'capped',
-    `limit${filter.limit}`,
-    filter.offset === 0 ? 'first' : 'offset',
-  ];
+  const key: (string | number)[] = [filter.sort, filter.countCap === null ? 'exact' : 'capped'];
   const values: unknown[] = [filter.shopId];
   const add = (name: string | number, ...vs: unknown[]) => {
     key.push(name);
@@ -141,8 +132,8 @@ export function createParcelListRepository(db: Kysely<DB>, pool?: Queryable) {
       .select(['a.name_en as area_name_en', 'a.name_bn as area_name_bn', 'l.name as pickup_location_name'])
       .orderBy('p.created_at', filter.sort)
       .orderBy('p.id', filter.sort)
-      .limit(sql.lit(filter.limit));
-    const paged = filter.offset === 0 ? page : page.offset(filter.offset);
+      .limit(filter.limit)
+      .offset(filter.offset);
     const count =
       filter.countCap === null
         ? matching.select((eb) => eb.fn.countAll<string>().as('n'))
@@ -154,14 +145,14 @@ export function createParcelListRepository(db: Kysely<DB>, pool?: Queryable) {
                 .as('m'),
             )
             .select((eb) => eb.fn.countAll<string>().as('n'));
-    return { page: paged, count };
+    return { page, count };
   }
   type PageRow = Awaited<ReturnType<ReturnType<typeof build>['page']['execute']>>[number];
 
-  /** The values of the page's and the count's parameters: the where's, then the offset (past the first page), or the cap. */
+  /** The values of the page's and the count's parameters: the where's, then limit and offset, or the cap. */
   function parametersOf(filter: ParcelListFilter, where: unknown[]) {
     return {
-      page: filter.offset === 0 ? where : [...where, filter.offset],
+      page: [...where, filter.limit, filter.offset],
       count: filter.countCap === null ? where : [...where, filter.countCap + 1],
     };
   }
