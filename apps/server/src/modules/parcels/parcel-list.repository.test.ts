@@ -7,7 +7,8 @@ import { createParcelListRepository, type ParcelListFilter } from './parcel-list
 
 /**
  * The list's statements (issue 16, item 2): built once per filter shape, run by name on the pool
- * where the shape's plan does not hang on a pattern, and planned by PostgreSQL once it may.
+ * where the shape's plan does not hang on a pattern (whether PostgreSQL then keeps a generic
+ * plan depends on the data: bench/list-phases.ts reports it).
  */
 const t = useTestApp();
 let shop: Shop;
@@ -41,7 +42,7 @@ const prepared = async () =>
   ).rows;
 
 describe('the parcel list as named statements', () => {
-  it('prepares a shape once on a connection and runs it again by name, with a generic plan in the end', async () => {
+  it('prepares a shape once on a connection and runs it again by name', async () => {
     const repo = createParcelListRepository(t.database.db, client);
     for (let i = 0; i < 8; i++) {
       const page = await repo.list({ ...base(), search: { trackingId: parcel.trackingId } });
@@ -53,7 +54,6 @@ describe('the parcel list as named statements', () => {
     expect(statements).toHaveLength(1);
     expect(statements[0]?.statement).toMatch(/limit \$3 offset \$4$/);
     expect(Number(statements[0]?.generic_plans) + Number(statements[0]?.custom_plans)).toBe(8);
-    expect(Number(statements[0]?.generic_plans)).toBeGreaterThan(0);
   });
 
   it('leaves pattern searches unnamed: their plan depends on the pattern', async () => {
