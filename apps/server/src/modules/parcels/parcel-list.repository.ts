@@ -39,6 +39,8 @@ type Shape = { page: Statement; count: Statement };
  * unnamed. Each pooled connection keeps a parsed statement (and its plan) per name.
  */
 const maxNamedShapes = 64;
+/** At most this many shapes' texts are kept per process. */
+const maxShapes = 1000;
 
 /**
  * The filter's shape (which filters are set, how many statuses, which kind of search, the sort,
@@ -180,7 +182,8 @@ export function createParcelListRepository(db: Kysely<DB>, pool?: Queryable) {
         page: { sql: page.sql, name: nameOf(page.sql) },
         count: { sql: count.sql, name: nameOf(count.sql) },
       };
-      shapes.set(shape.key, statements);
+      // Shapes are few in use; past this many a rare one is built again each time instead of kept.
+      if (shapes.size < maxShapes) shapes.set(shape.key, statements);
     }
     return { statements, parameters, lookup: shape.lookup };
   }
