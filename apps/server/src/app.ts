@@ -325,6 +325,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // With parcel edits, notes and the audit log (issue 4, parts 3 and 8).
   const parcels = parcelsModule({
     db,
+    pool: deps.database.pool,
     clock,
     guards,
     pickups,

@@ -66,6 +66,22 @@ describe('the parcel list past the count cap', () => {
     expect(page.countCapped).toBe(true);
   });
 
+  it('counts a lookup whose page is full: a whole phone that every copy shares', async () => {
+    // A whole phone runs its page first; a full page is no count, so the count runs after it.
+    const page = await list({ q: '01712345678', limit: '20' });
+    expect(page.items).toHaveLength(20);
+    expect(page).toMatchObject({ count: parcelListCountCap, countCapped: true });
+  });
+
+  it('counts a lookup asked past its last match, and one whose short page is its count', async () => {
+    const found = await list({ q: '01712345678', offset: String(parcelListCountCap), limit: '20' });
+    expect(found.items.map((p) => p.customerName)).toEqual(['Copy 1', 'Rahima Begum']);
+    expect(found).toMatchObject({ count: parcelListCountCap, countCapped: true });
+    const past = await list({ q: '01712345678', offset: String(extra + 5) });
+    expect(past.items).toEqual([]);
+    expect(past).toMatchObject({ count: parcelListCountCap, countCapped: true });
+  });
+
   it('counts exactly when fewer match than the cap', async () => {
     expect(await list({ q: 'Rahima' })).toMatchObject({ count: 1, countCapped: false });
     expect(await list({ statusGroup: 'closed' })).toMatchObject({ count: 0, countCapped: false });

@@ -11,6 +11,7 @@ import type { ParcelBookingDeps } from './parcel-booking.service';
 import { createParcelEditsRepository } from './parcel-edits.repository';
 import { parcelEditsRoutes } from './parcel-edits.routes';
 import { createParcelEditsService } from './parcel-edits.service';
+import type { Queryable } from './parcel-list.repository';
 import { createParcelsRepository } from './parcels.repository';
 import { parcelsRoutes } from './parcels.routes';
 import { createParcelsService } from './parcels.service';
@@ -21,6 +22,8 @@ import { createParcelsService } from './parcels.service';
  */
 export function parcelsModule(deps: {
   db: Kysely<DB>;
+  /** The API's pool: the parcel list runs its statements on it by name (issue 16). */
+  pool?: Queryable;
   clock: Clock;
   guards: Guards;
   pickups: PickupLocationsService;
@@ -31,7 +34,7 @@ export function parcelsModule(deps: {
   jobs?: Jobs;
 }) {
   const { db, clock, guards, pickups, pricing } = deps;
-  const repo = createParcelsRepository(db);
+  const repo = createParcelsRepository(db, deps.pool);
   const service = createParcelsService({
     db,
     clock,

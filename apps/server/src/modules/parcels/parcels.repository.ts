@@ -1,31 +1,12 @@
-import { cappedCount } from '@dak/domain/parcel-list';
-import type { ParcelStatus, PaymentStatus } from '@dak/domain/parcel-status';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
-import { containing } from '../../db/queries';
 import type { DB, Executor, ParcelsTable } from '../../db/schema';
+import { createParcelListRepository, type Queryable } from './parcel-list.repository';
 
-export type ParcelListFilter = {
-  shopId: string;
-  statuses?: readonly ParcelStatus[];
-  excludeStatus?: ParcelStatus;
-  paymentStatus?: PaymentStatus;
-  createdFrom?: Date;
-  /** Exclusive. */
-  createdBefore?: Date;
-  /** Inclusive. */
-  createdUntil?: Date;
-  deliveryAreaId?: string;
-  pickupLocationId?: string;
-  search?: { trackingId?: string; phone?: string; phoneDigits?: string; text?: string };
-  sort: 'asc' | 'desc';
-  limit: number;
-  offset: number;
-  /** Count at most this many (the answer says when it stopped there); null counts every match. */
-  countCap: number | null;
-};
+export type { ParcelListFilter } from './parcel-list.repository';
 
 /** SQL for parcels and their events (read only: parcel-transitions writes them); every method takes an optional transaction. */
-export function createParcelsRepository(db: Kysely<DB>) {
+export function createParcelsRepository(db: Kysely<DB>, pool?: Queryable) {
+  const listRepository = createParcelListRepository(db, pool);
   /** A parcel with the names of its delivery area and pickup location, as every read returns it. */
   function withPlaces(trx: Executor) {
     return trx
@@ -72,73 +53,10 @@ export function createParcelsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /**
-     * One page and how many match in all, or up to `countCap`: the count reads at most cap + 1
-     * rows, so a busy shop's first page does not pay for counting every parcel it ever had.
-     */
-    async list(filter: ParcelListFilter, trx: Executor = db) {
-      const { statuses, search } = filter;
-      const matching = trx
-        .selectFrom('parcels as p')
-        .where('p.shop_id', '=', filter.shopId)
-        .where((eb) => {
-          const and = [];
-          if (statuses) and.push(eb('p.status', 'in', statuses));
-          if (filter.excludeStatus) and.push(eb('p.status', '!=', filter.excludeStatus));
-          if (filter.paymentStatus) and.push(eb('p.payment_status', '=', filter.paymentStatus));
-          if (filter.createdFrom) and.push(eb('p.created_at', '>=', filter.createdFrom));
-          if (filter.createdBefore) and.push(eb('p.created_at', '<', filter.createdBefore));
-          if (filter.createdUntil) and.push(eb('p.created_at', '<=', filter.createdUntil));
-          if (filter.deliveryAreaId) and.push(eb('p.delivery_area_id', '=', filter.deliveryAreaId));
-          if (filter.pickupLocationId) and.push(eb('p.pickup_location_id', '=', filter.pickupLocationId));
-          if (search) {
-            const or = [];
-            if (search.trackingId) or.push(eb('p.tracking_id', '=', search.trackingId));
-            if (search.phone) {
-              or.push(eb('p.customer_phone', '=', search.phone), eb('p.alternate_phone', '=', search.phone));
-            }
-            if (search.phoneDigits) or.push(eb('p.customer_phone', 'like', `%${search.phoneDigits}%`));
-            if (search.text) {
-              or.push(
-                eb('p.invoice_id', '=', search.text),
-                eb('p.tracking_id', '=', search.text.toUpperCase()),
-                eb('p.customer_name', 'ilike', containing(search.text)),
-              );
-            }
-            and.push(eb.or(or));
-          }
-          return eb.and(and);
-        });
-      const [rows, count] = await Promise.all([
-        matching
-          .innerJoin('areas as a', 'a.id', 'p.delivery_area_id')
-          .innerJoin('pickup_locations as l', 'l.id', 'p.pickup_location_id')
-          .selectAll('p')
-          .select([
-            'a.name_en as area_name_en',
-            'a.name_bn as area_name_bn',
-            'l.name as pickup_location_name',
-          ])
-          .orderBy('p.created_at', filter.sort)
-          .orderBy('p.id', filter.sort)
-          .limit(filter.limit)
-          .offset(filter.offset)
-          .execute(),
-        filter.countCap === null
-          ? matching.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
-          : trx
-              .selectFrom(
-                matching
-                  .select(sql<number>`1`.as('one'))
-                  .limit(filter.countCap + 1)
-                  .as('m'),
-              )
-              .select((eb) => eb.fn.countAll<string>().as('n'))
-              .executeTakeFirstOrThrow(),
-      ]);
-      const counted = Number(count.n);
-      return { rows, ...cappedCount(counted, filter.countCap ?? counted) };
-    },
+    /** One page of the shop's parcels and how many match (parcel-list.repository.ts). */
+    list: listRepository.list,
+    /** The list's statements for a filter, as `list` runs them (the bench times them apart). */
+    listStatements: listRepository.statementsOf,
 
     /** The forward leg naming this parcel as its reverse leg, if any. */
     findForwardOf(reverseId: string, trx: Executor = db) {
