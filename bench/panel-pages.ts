@@ -282,7 +282,10 @@ async function signIn(browser: Browser, base: string, merchant: Merchant) {
   return state;
 }
 
-/** BENCH_PANEL_PAGES=/login,/dashboard: only these pages; BENCH_WATERFALL=/dashboard: one more cold visit each, its requests printed. */
+/**
+ * BENCH_PANEL_PAGES=/login,/dashboard: only these pages; BENCH_WATERFALL=/dashboard: one more cold
+ * visit each, its requests printed (BENCH_WATERFALL=1: every page measured).
+ */
 const only = process.env.BENCH_PANEL_PAGES?.split(',').filter(Boolean);
 const waterfalls = process.env.BENCH_WATERFALL?.split(',').filter(Boolean) ?? [];
 
@@ -299,7 +302,7 @@ export async function measurePanelPages(options: {
   const rows: string[] = [];
   const ms = (n: number) => (Number.isFinite(n) ? String(Math.round(n)) : 'failed');
   for (const spec of pages.filter((p) => !only || only.includes(p.path))) {
-    for (const _ of waterfalls.includes(spec.path) ? [1] : []) {
+    for (const _ of waterfalls.includes(spec.path) || waterfalls.includes('1') ? [1] : []) {
       const { context, page } = await open(spec.signedIn ? session : undefined);
       try {
         const table = await recordWaterfall(page);

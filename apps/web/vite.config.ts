@@ -34,7 +34,8 @@ function precompress(): Plugin {
  * A tiny classic script, first in index.html's head (`async`: it holds nothing up), that asks for
  * what the app will ask for only once its entry has arrived and run (issue 16, the cold visit's
  * waterfall): the chosen language's strings, and for a signed-in merchant the matched page's
- * route chunks (the panel's frame; on /dashboard the dashboard's too), as `modulepreload` and
+ * route chunks (the panel's frame; on /dashboard, /parcels and /parcels/new the page's too: the
+ * modules its loader imports are among them), as `modulepreload` and
  * style preloads. They then come down alongside the entry instead of after it. The names are the
  * build's (content-hashed), so the script is written at build time, named by its own hash and
  * cached like every asset. Not inline: the app's CSP allows no inline script. Signed out, on
@@ -78,11 +79,13 @@ function bootPreload(): Plugin {
           bn: beyondEntry('src/locales/bn.json'),
           frame: beyondEntry(...frame),
           dashboard: beyondEntry(...frame, 'src/app/routes/merchant/dashboard-page.tsx'),
+          parcels: beyondEntry(...frame, 'src/app/routes/merchant/parcels-page.tsx'),
+          booking: beyondEntry(...frame, 'src/app/routes/merchant/book-parcel-page.tsx'),
         };
         if (Object.values(files).some((list) => list.length === 0)) {
           throw new Error(`dak-boot-preload: a route's chunks were not found (${JSON.stringify(files)})`);
         }
-        const source = `(function(){var f=${JSON.stringify(files)};function add(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href=h;document.head.appendChild(l)}try{var s=localStorage,g=s.getItem('dak.lang');f[g==='bn'?'bn':'en'].forEach(add);var a=JSON.parse(s.getItem('dak.auth')||'null'),p=location.pathname;if(a&&a.kind==='user'&&p!=='/'&&!/^\\/(login|register|reset-password|ops|rider|503)(\\/|$)/.test(p))(p==='/dashboard'?f.dashboard:f.frame).forEach(add)}catch(e){}})();\n`;
+        const source = `(function(){var f=${JSON.stringify(files)};function add(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href=h;document.head.appendChild(l)}try{var s=localStorage,g=s.getItem('dak.lang');f[g==='bn'?'bn':'en'].forEach(add);var a=JSON.parse(s.getItem('dak.auth')||'null'),p=location.pathname;if(a&&a.kind==='user'&&p!=='/'&&!/^\\/(login|register|reset-password|ops|rider|503)(\\/|$)/.test(p))({'/dashboard':f.dashboard,'/parcels':f.parcels,'/parcels/new':f.booking}[p.replace(/\\/$/,'')]||f.frame).forEach(add)}catch(e){}})();\n`;
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         script = { fileName: `assets/boot-${hash}.js`, source };
         return {

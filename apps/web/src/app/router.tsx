@@ -7,7 +7,7 @@ import { OfflineNotice } from './offline-notice';
 import { PageLoading } from './page-loading';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
-import { dashboardLoader, merchantShellLoader } from './route-data';
+import { bookParcelLoader, dashboardLoader, merchantShellLoader, parcelsLoader } from './route-data';
 import { TitledOutlet, titled } from './route-title';
 import { LoginPage } from './routes/public/login-page';
 import { PublicSitePage } from './routes/public/public-site-page';
@@ -85,6 +85,8 @@ export const router = createBrowserRouter([
                     // The parcel list: plain React, antd only with its tools when used (issue 16).
                     path: 'parcels',
                     ...titled('pageTitles.parcels'),
+                    // Its preferences and first page, while the chunks load (route-data.ts).
+                    loader: parcelsLoader,
                     lazy: async () => ({
                       Component: (await import('./routes/merchant/parcels-page')).ParcelsPage,
                     }),
@@ -93,6 +95,8 @@ export const router = createBrowserRouter([
                     // The booking form is plain too (issue 16): antd comes only with its rare dialogs.
                     path: 'parcels/new',
                     ...titled('pageTitles.bookParcel'),
+                    // The pickup locations and categories, while the chunks load (route-data.ts).
+                    loader: bookParcelLoader,
                     lazy: async () => ({
                       Component: (await import('./routes/merchant/book-parcel-page')).BookParcelPage,
                     }),

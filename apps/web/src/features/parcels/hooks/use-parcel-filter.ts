@@ -5,7 +5,7 @@ import {
   parcelListExtraTabs,
 } from '@dak/domain/parcel-list';
 import { parcelStatuses, parcelStatusGroupNames, paymentStatuses } from '@dak/domain/parcel-status';
-import { oneOf, useListParams } from '../../../components/list/use-list-params';
+import { oneOf, pageParam, useListParams } from '../../../components/list/use-list-params';
 import type { ParcelFilter } from '../api/list-parcels';
 
 const isDate = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -15,11 +15,12 @@ const isDate = (value: string | null): value is string => value !== null && /^\d
  * user's chosen tab; `group=all` is All then. `group` also names the tabs the preferences turn on
  * (Failed delivery, Needs prepayment); one turned off reads as All. `status` narrows to one
  * stage (the dashboard's counts link here with it); a held parcel asked for by name is shown
- * even when held parcels are kept separate.
+ * even when held parcels are kept separate. The page's hook and the route's loader (which asks
+ * for the page before the page has loaded, app/route-data.ts) both read the address with it.
  */
-export function useParcelFilter(preferences: ParcelListPreferences) {
+export function parcelFilterOf(params: URLSearchParams, preferences: ParcelListPreferences) {
   const pageSize = preferences.pageSize;
-  const { params, page, offset, update, setPage } = useListParams({ pageSize, replace: true });
+  const page = pageParam(params.get('page'));
   const group = params.get('group') ?? preferences.defaultStatusGroup;
   const extraTab = extraTabsOf(preferences).find((tab) => tab === group) ?? null;
   const from = params.get('from');
@@ -37,9 +38,15 @@ export function useParcelFilter(preferences: ParcelListPreferences) {
     from: isDate(from) ? from : undefined,
     to: isDate(to) ? to : undefined,
     q,
-    offset,
+    offset: (page - 1) * pageSize,
     limit: pageSize,
     sort: preferences.sort,
   };
-  return { filter, extraTab, page, pageSize, update, setPage };
+  return { filter, extraTab, page, pageSize };
+}
+
+/** The list's filters from the address (`parcelFilterOf`), with the setters that change it. */
+export function useParcelFilter(preferences: ParcelListPreferences) {
+  const { params, update, setPage } = useListParams({ pageSize: preferences.pageSize, replace: true });
+  return { ...parcelFilterOf(params, preferences), update, setPage };
 }
