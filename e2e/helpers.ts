@@ -95,8 +95,16 @@ export async function startServer(): Promise<RunningServer> {
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Headless Chromium for a test file. Every context it opens (and every `newPage`) asks for
+ * reduced motion, so antd's dialogs and drawers appear at once (antd-providers.tsx turns its
+ * animations off then): a click never lands on a dialog still zooming in. A click mid-zoom can
+ * hit the mask instead, which closes the dialog (CI failed so on the add-member code step).
+ * Chromium's `--force-prefers-reduced-motion` switch is not honoured in headless mode
+ * (matchMedia answered false), so the emulation is asked for per context.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -104,11 +112,11 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-gpu',
       '--disable-background-networking',
       '--disable-dev-shm-usage',
-      // The app turns antd's animations off for reduced motion: a click never lands on a dialog
-      // or drawer still sliding in (the cause of two flaky journeys).
-      '--force-prefers-reduced-motion',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /** Saves a screenshot for people to look at (test-results/screenshots/NAME.png). */
