@@ -171,7 +171,6 @@ async function screen(page: Page, name: string) {
   await shot(page, name);
 }
 
-/** Closes the toasts, so a screenshot shows the page under them. */
 /**
  * Waits for a form's code step (the code was sent). If it does not come, the failure says what the
  * page shows instead (an error in the form, a sign-in page) and what the server last logged, so
@@ -193,6 +192,7 @@ async function codeStep(page: Page, idPrefix: string) {
   }
 }
 
+/** Closes the toasts, so a screenshot shows the page under them. */
 async function closeToasts(page: Page) {
   for (const button of await page.locator('.Toastify__close-button').all()) {
     await button.click().catch(() => undefined);

@@ -90,4 +90,20 @@ describe('the parcel list as named statements', () => {
     expect((await named.list(filters[0] as ParcelListFilter)).rows.map((r) => r.id)).toEqual([parcel.id]);
     expect((await named.list(filters[10] as ParcelListFilter)).rows).toEqual([]);
   });
+
+  it('keeps answering when another process adds a column to parcels under a prepared statement', async () => {
+    const repo = createParcelListRepository(t.database.db, client);
+    const lookup = { ...base(), search: { trackingId: parcel.trackingId } };
+    expect((await repo.list(lookup)).rows.map((r) => r.id)).toEqual([parcel.id]);
+    // A rolling deploy: the next release's migration runs while this process serves the list.
+    await t.database.db.schema.alterTable('parcels').addColumn('zz_next_release', 'integer').execute();
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await repo.list(lookup)).rows.map((r) => r.id)).toEqual([parcel.id]);
+        expect((await repo.list(base())).rows.map((r) => r.id)).toEqual([parcel.id]);
+      }
+    } finally {
+      await t.database.db.schema.alterTable('parcels').dropColumn('zz_next_release').execute();
+    }
+  });
 });

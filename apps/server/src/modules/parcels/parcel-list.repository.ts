@@ -27,6 +27,12 @@ export type ParcelListFilter = {
   countCap: number | null;
 };
 
+/** PostgreSQL's answer to a prepared statement whose table's columns changed since it was prepared. */
+function planChanged(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === '0A000' && typeof e.message === 'string' && e.message.includes('cached plan');
+}
+
 /** Runs a query with pg's own options (a statement name): the API's pool. */
 export type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -92,6 +98,8 @@ export function listShapeOf(filter: ParcelListFilter) {
 export function createParcelListRepository(db: Kysely<DB>, pool?: Queryable) {
   const shapes = new Map<string, Shape>();
   let named = 0;
+  /** Part of every name: bumped when a table changed under this process's prepared statements. */
+  let generation = 0;
 
   /** The page and count for a filter, with Kysely; every value is a parameter. */
   function build(filter: ParcelListFilter, trx: Executor) {
@@ -177,7 +185,9 @@ export function createParcelListRepository(db: Kysely<DB>, pool?: Queryable) {
       const name = shape.nameable && pool && named < maxNamedShapes;
       if (name) named++;
       const nameOf = (text: string) =>
-        name ? `dak_parcel_list_${createHash('sha256').update(text).digest('hex').slice(0, 20)}` : undefined;
+        name
+          ? `dak_parcel_list_${generation}_${createHash('sha256').update(text).digest('hex').slice(0, 20)}`
+          : undefined;
       statements = {
         page: { sql: page.sql, name: nameOf(page.sql) },
         count: { sql: count.sql, name: nameOf(count.sql) },
@@ -190,8 +200,20 @@ export function createParcelListRepository(db: Kysely<DB>, pool?: Queryable) {
 
   async function run<Row>(statement: Statement, values: unknown[], trx: Executor): Promise<Row[]> {
     if (pool && trx === db) {
-      const result = await pool.query({ name: statement.name, text: statement.sql, values });
-      return result.rows as Row[];
+      try {
+        const result = await pool.query({ name: statement.name, text: statement.sql, values });
+        return result.rows as Row[];
+      } catch (error) {
+        if (!statement.name || !planChanged(error)) throw error;
+        // Another process migrated `parcels` (a rolling deploy): a statement prepared before
+        // selects `p.*`, and PostgreSQL refuses it on every connection that holds it. The shapes
+        // are named afresh (new names are prepared anew) and this query runs unnamed.
+        generation += 1;
+        named = 0;
+        shapes.clear();
+        const result = await pool.query({ text: statement.sql, values });
+        return result.rows as Row[];
+      }
     }
     const result = await trx.executeQuery<Row>(CompiledQuery.raw(statement.sql, values));
     return result.rows as Row[];
