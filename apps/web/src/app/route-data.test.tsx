@@ -7,6 +7,7 @@ import { shopsQueryKey } from '../features/shops/api/list-shops';
 import { clearAuth, setAuth } from '../lib/auth-storage';
 import { queryClient } from '../lib/query-client';
 import { setSelectedShopId } from '../lib/selected-shop';
+import { endSession } from '../lib/session';
 import { HttpResponse, http, recordRequests, server } from '../test/api';
 import { bookParcelLoader, dashboardLoader, merchantShellLoader, parcelsLoader } from './route-data';
 
@@ -169,6 +170,17 @@ describe('the parcel list’s and the booking form’s loaders (issue 16)', () =
     ]);
     open();
     again.open();
+
+    // Signing out forgets them: whoever signs in next on this browser starts from the defaults.
+    endSession();
+    expect(localStorage.getItem('dak.parcelListPreferences')).toBeNull();
+    setAuth({ kind: 'user', token: 'token-2' });
+    setSelectedShopId(listShop);
+    const next = holdAnswers();
+    loadParcels('http://localhost/parcels');
+    await vi.waitFor(() => expect(next.requests).toHaveLength(4));
+    expect(asked(next.requests)).toContain(`GET ${api}/parcels?limit=20&offset=0&sort=createdAt%3Adesc`);
+    next.open();
   });
 
   it('ask for the booking form’s pickup locations and categories with the shop’s calls', async () => {

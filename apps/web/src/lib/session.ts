@@ -1,6 +1,7 @@
 import { clearAuth, type StoredAuth, setAuth } from './auth-storage';
 import { queryClient } from './query-client';
 import { setSelectedShopId } from './selected-shop';
+import { forgetSessionValues } from './stored-value';
 
 /** Starts a session: nothing cached for the previous person survives. */
 export function startSession(auth: StoredAuth): void {
@@ -12,5 +13,6 @@ export function startSession(auth: StoredAuth): void {
 export function endSession(): void {
   clearAuth();
   setSelectedShopId(null);
+  forgetSessionValues();
   queryClient.clear();
 }

@@ -1,14 +1,24 @@
 import { useSyncExternalStore } from 'react';
 
+/** What sign-out must forget besides the session itself (values kept with `endsWithSession`). */
+const sessionValues = new Set<{ set: (value: null) => void }>();
+
+/** Forgets every value kept for the signed-in person (called by `endSession`). */
+export function forgetSessionValues(): void {
+  for (const value of sessionValues) value.set(null);
+}
+
 /**
  * One value kept in the browser's localStorage under `key`, shared by every component: read once
  * at start, written through on change, and read again when another tab changes it. `parse` turns
  * the stored text back into the value (null, or a throw, for anything it does not accept).
+ * `endsWithSession`: the value is the signed-in person's, forgotten at sign-out.
  */
 export function storedValue<T>(
   key: string,
   parse: (raw: string) => T | null,
   serialize: (value: T) => string,
+  options: { endsWithSession?: boolean } = {},
 ) {
   const listeners = new Set<() => void>();
 
@@ -53,7 +63,9 @@ export function storedValue<T>(
     notify();
   });
 
-  return { get, set, subscribe };
+  const value = { get, set, subscribe };
+  if (options.endsWithSession) sessionValues.add(value);
+  return value;
 }
 
 export type StoredValue<T> = ReturnType<typeof storedValue<T>>;

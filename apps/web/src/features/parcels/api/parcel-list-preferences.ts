@@ -15,7 +15,7 @@ const key = (shopId: string) => ['parcels', shopId, 'preferences'] as const;
 /**
  * The preferences this browser last read or saved, with their shop: the route's loader asks for
  * the list's first page with them while their own call is still on its way (app/route-data.ts).
- * Only a guess: the page always reads the server's answer.
+ * Only a guess: the page always reads the server's answer. Forgotten at sign-out.
  */
 const lastRead = storedValue<{ shopId: string; preferences: ParcelListPreferencesResponse }>(
   'dak.parcelListPreferences',
@@ -27,6 +27,7 @@ const lastRead = storedValue<{ shopId: string; preferences: ParcelListPreference
       : null;
   },
   JSON.stringify,
+  { endsWithSession: true },
 );
 
 /** The shop's preferences as last read in this browser; the defaults if none were (or another shop's). */
