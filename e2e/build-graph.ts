@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 /**
  * What the web build says about its chunks, for the tests that keep antd off the light pages
@@ -48,5 +49,29 @@ export function readBuild(dist: string) {
     return seen;
   };
 
-  return { manifest, graph, pathToAntd, staticClosure };
+  /**
+   * The files the `routes` load before they run beyond what the app's entry already loads, the
+   * modules of antd each holds, and their gzipped size (the build's .gz, else compressed here).
+   */
+  const beyondApp = (routes: string[]) => {
+    const app = new Set([...staticClosure('index.html')].map((key) => manifest[key]?.file));
+    const files = new Set<string>();
+    for (const route of routes) {
+      for (const key of staticClosure(route)) {
+        const file = manifest[key]?.file;
+        if (file && !app.has(file)) files.add(file);
+      }
+    }
+    const antdIn = (file: string) => (graph.chunks[file] ?? []).filter((id) => antd.test(id));
+    const bytes = [...files].reduce((sum, file) => {
+      const path = join(dist, file);
+      const gz = existsSync(`${path}.gz`)
+        ? readFileSync(`${path}.gz`)
+        : gzipSync(readFileSync(path), { level: 9 });
+      return sum + gz.length;
+    }, 0);
+    return { files, antdIn, kb: (bytes / 1024).toFixed(1) };
+  };
+
+  return { manifest, graph, pathToAntd, staticClosure, beyondApp };
 }

@@ -1,6 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { antd, readBuild } from './build-graph';
 
@@ -21,7 +18,7 @@ const frame = [
 
 describe('the panel frame and dashboard without antd', () => {
   const dist = inject('webDist');
-  const { manifest, graph, pathToAntd, staticClosure } = readBuild(dist);
+  const { manifest, graph, pathToAntd, staticClosure, beyondApp } = readBuild(dist);
 
   it('imports no module of antd statically from the frame or the dashboard', () => {
     for (const source of frame) {
@@ -31,30 +28,11 @@ describe('the panel frame and dashboard without antd', () => {
   });
 
   it('loads no chunk holding antd with the shell and dashboard routes, beyond what the app loads', () => {
-    const app = new Set([...staticClosure('index.html')].map((key) => manifest[key]?.file));
     const routes = ['src/app/merchant-shell.tsx', 'src/app/routes/merchant/dashboard-page.tsx'];
-    const files = new Set<string>();
-    for (const route of routes) {
-      expect(manifest[route], `${route} is a chunk of its own`).toBeDefined();
-      for (const key of staticClosure(route)) {
-        const file = manifest[key]?.file;
-        if (file && !app.has(file)) files.add(file);
-      }
-    }
-    for (const file of files) {
-      const held = (graph.chunks[file] ?? []).filter((id) => antd.test(id));
-      expect(held, `${file} holds antd`).toEqual([]);
-    }
-    const kb = [...files].reduce((sum, file) => {
-      const path = join(dist, file);
-      const gz = existsSync(`${path}.gz`)
-        ? readFileSync(`${path}.gz`)
-        : gzipSync(readFileSync(path), { level: 9 });
-      return sum + gz.length;
-    }, 0);
-    console.info(
-      `panel frame + dashboard chunks beyond the app's: ${files.size} files, ${(kb / 1024).toFixed(1)} KB gzip`,
-    );
+    for (const route of routes) expect(manifest[route], `${route} is a chunk of its own`).toBeDefined();
+    const { files, antdIn, kb } = beyondApp(routes);
+    for (const file of files) expect(antdIn(file), `${file} holds antd`).toEqual([]);
+    console.info(`panel frame + dashboard chunks beyond the app's: ${files.size} files, ${kb} KB gzip`);
   });
 
   it('brings antd with the rarely opened parts only, by dynamic import', () => {
