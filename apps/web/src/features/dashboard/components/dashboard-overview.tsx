@@ -46,7 +46,7 @@ function DashboardFilters({
   return (
     <div className="dashboard-filters">
       <select
-        className="dashboard-filters__control dashboard-filters__preset"
+        className="light-control dashboard-filters__preset"
         aria-label={t('dashboard.range.label')}
         value={preset ?? 'custom'}
         onChange={(event) => {
@@ -69,7 +69,7 @@ function DashboardFilters({
           <span className="dashboard-filters__date-label">{t('dashboard.range.from')}</span>
           <input
             type="date"
-            className="dashboard-filters__control"
+            className="light-control"
             value={range.since}
             max={today}
             required
@@ -80,7 +80,7 @@ function DashboardFilters({
           <span className="dashboard-filters__date-label">{t('dashboard.range.to')}</span>
           <input
             type="date"
-            className="dashboard-filters__control"
+            className="light-control"
             value={range.until}
             max={today}
             required
@@ -90,7 +90,7 @@ function DashboardFilters({
       </fieldset>
       {pickupLocations.length > 1 ? (
         <select
-          className="dashboard-filters__control dashboard-filters__pickup"
+          className="light-control dashboard-filters__pickup"
           aria-label={t('dashboard.pickupFilter')}
           value={state.pickupLocationId ?? ''}
           onChange={(event) => state.setPickupLocation(event.target.value || undefined)}
