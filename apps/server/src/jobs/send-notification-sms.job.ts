@@ -5,6 +5,7 @@ import {
 } from '../modules/notifications/notifications.service';
 import type { SmsService } from '../modules/sms/sms.service';
 import type { JobDefinition } from './jobs';
+import { smsSendConcurrency } from './send-parcel-sms.job';
 
 /**
  * Texts a merchant user a notification (delivery failed, parcel returned, payment sent or
@@ -25,6 +26,8 @@ export function sendNotificationSmsJob(deps: {
     data: notificationSmsJobSchema,
     retryLimit: 5,
     expireInSeconds: deps.expireInSeconds ?? 120,
+    // A failed-delivery wave notifies many merchants at once: as many at a time as parcel SMS.
+    concurrency: smsSendConcurrency,
     run: async (data, { jobId }) => {
       const message = await deps.notifications.smsOf(data);
       if (!message) return;

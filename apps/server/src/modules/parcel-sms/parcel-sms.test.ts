@@ -29,6 +29,9 @@ let gateway: Server;
 let gatewayUrl: string;
 let gatewayMode: 'ok' | 'fail' | 'slow' = 'ok';
 const received: { to: string; body: string }[] = [];
+/** Texts the gateway is answering right now, and the most it has held at once since reset. */
+let inFlight = 0;
+let mostInFlight = 0;
 
 let t: TestApp;
 let jobs: Jobs;
@@ -43,7 +46,10 @@ beforeAll(async () => {
   gateway = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://gateway');
     received.push({ to: url.searchParams.get('number') ?? '', body: url.searchParams.get('message') ?? '' });
+    inFlight += 1;
+    mostInFlight = Math.max(mostInFlight, inFlight);
     const answer = () => {
+      inFlight -= 1;
       if (gatewayMode === 'fail') res.writeHead(502).end('bad gateway');
       else res.writeHead(200).end(JSON.stringify({ response_code: 202, message_id: received.length }));
     };
@@ -225,6 +231,28 @@ describe('a slow gateway', () => {
         status: 'sent',
         body: expect.stringContaining('Customer could not be reached by phone'),
       });
+    gatewayMode = 'ok';
+  });
+});
+
+describe('a delivery run of many parcels', () => {
+  it('texts its customers several at a time, not one gateway answer after another', async () => {
+    gatewayMode = 'ok';
+    const parcels: Awaited<ReturnType<typeof atDeliveryHub>>[] = [];
+    for (let i = 0; i < 12; i++) parcels.push(await atDeliveryHub());
+    gatewayMode = 'slow';
+    mostInFlight = 0;
+    // One run: twelve out-for-delivery texts queued in one transaction, each answered in 2 s.
+    await runs.createRun(asManager(), { riderId, trackingIds: parcels.map((p) => p.trackingId) });
+    await expect
+      .poll(() => parcels.filter((p) => toPhone(p.to).length === 1).length, {
+        timeout: 15_000,
+        interval: 100,
+      })
+      .toBe(12);
+    // One at a time this took 24 s; at most ten go to the gateway together.
+    expect(mostInFlight).toBeGreaterThanOrEqual(5);
+    expect(mostInFlight).toBeLessThanOrEqual(10);
     gatewayMode = 'ok';
   });
 });
