@@ -151,17 +151,20 @@ describe('the merchant’s home', () => {
     expect(await page.locator('canvas').count()).toBe(2);
     // Another range: the line says it at once, and the figures follow it (the last 7 days end
     // yesterday, before these bookings); then today again, its figures back, the address with it.
-    const range = page.getByLabel('Date range', { exact: true });
+    // The presets are pills over radios: a tap on the pill, as a merchant's finger.
+    const range = page.getByRole('radiogroup', { name: 'Date range' });
     const rangeLine = page.getByTestId('dashboard-range');
     const todayLine = await rangeLine.textContent();
-    await range.selectOption({ label: 'Last 7 days' });
+    expect(await range.getByRole('radio', { name: 'Today' }).isChecked()).toBe(true);
+    await range.getByText('Last 7 days', { exact: true }).click();
     expect(await rangeLine.textContent()).not.toBe(todayLine);
+    expect(await range.getByRole('radio', { name: 'Last 7 days' }).isChecked()).toBe(true);
     await expect.poll(() => count('pickup_pending'), { timeout: 10_000 }).toBe('0');
     await expect
       .poll(() => perDay.getAttribute('aria-label'), { timeout: 10_000 })
       .toBe('0 parcels booked and 0 delivered in this range');
     await expect.poll(() => new URL(page.url()).searchParams.get('until')).not.toBe(today);
-    await range.selectOption({ label: 'Today' });
+    await range.getByText('Today', { exact: true }).click();
     await expect.poll(() => count('pickup_pending'), { timeout: 10_000 }).toBe('2');
     await expect
       .poll(() => perDay.getAttribute('aria-label'), { timeout: 10_000 })

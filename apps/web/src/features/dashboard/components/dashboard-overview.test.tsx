@@ -82,6 +82,11 @@ function Leaving() {
 // jsdom draws no canvas (and says so on every chart): the charts are checked by their text alternative.
 beforeAll(() => {
   HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+  // user-event's arrow keys find a radio's group by CSS.escape(name), which jsdom lacks (React's
+  // useId names have colons).
+  if (!window.CSS?.escape) {
+    Object.assign(window, { CSS: { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) } });
+  }
 });
 
 afterEach(async () => {
@@ -148,7 +153,7 @@ describe('the dashboard overview', () => {
     );
     // The default keeps the address clean; its preset is the one shown.
     expect(location().search).toBe('');
-    expect(screen.getByDisplayValue('Last 15 days')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Last 15 days' })).toHaveProperty('checked', true);
   });
 
   it('takes a custom range from the two date inputs, no later than today in Dhaka', async () => {
@@ -170,7 +175,17 @@ describe('the dashboard overview', () => {
     fireEvent.change(to, { target: { value: '' } });
     expect(location().searchParams.get('until')).toBe('2026-11-25');
     await waitFor(() => expect(asked().at(-1)?.get('since')).toBe('2026-11-03'));
-    expect(screen.getByDisplayValue('Custom dates')).toBeTruthy();
+    // No preset is checked, and the group says why.
+    const presets = screen.getByRole('radiogroup', { name: 'Date range' });
+    expect(
+      within(presets)
+        .getAllByRole('radio')
+        .filter((r) => (r as HTMLInputElement).checked),
+    ).toEqual([]);
+    expect(presets.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(presets.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Custom dates',
+    );
   });
 
   it('writes a preset and the pickup location to the address and asks for them', async () => {
@@ -190,7 +205,7 @@ describe('the dashboard overview', () => {
       { url: '/dashboard' },
     );
     await screen.findByTestId('count-at_sorting');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Last 7 days');
+    await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
     await waitFor(() => expect(location().searchParams.get('since')).toBe('2026-11-19'));
     expect(location().searchParams.get('until')).toBe('2026-11-25');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Pickup location' }), 'Uttara store');
@@ -229,12 +244,12 @@ describe('the dashboard overview', () => {
       url: '/dashboard?since=2026-11-01&until=2026-11-10',
     });
     await screen.findByTestId('chart-per-day');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Last 7 days');
+    await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
     // The control and the range line show the choice; the figures still show the range they count.
     expect(screen.getByTestId('dashboard-range').textContent).toBe(
       'Parcels booked from 19 November 2026 to 25 November 2026',
     );
-    expect(screen.getByDisplayValue('Last 7 days')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Last 7 days', checked: true })).toBeTruthy();
     const sorting = screen.getByTestId('count-at_sorting');
     expect(within(sorting).getByText('1,234')).toBeTruthy();
     expect(sorting.getAttribute('href')).toContain('from=2026-11-01&to=2026-11-10');
@@ -264,10 +279,65 @@ describe('the dashboard overview', () => {
     const { location } = renderWithApp(<Leaving />, { url: '/dashboard?since=2026-11-01&until=2026-11-10' });
     await screen.findByTestId('count-at_sorting');
     // The choice and leaving in the same moment, before the next frame.
-    fireEvent.change(screen.getByRole('combobox', { name: 'Date range' }), { target: { value: 'last7' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Last 7 days' }));
     fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(location().search).toBe('?since=2026-11-01&until=2026-11-10');
+  });
+
+  it('offers the presets as one radio group: Tab reaches the chosen one, the arrows choose', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T06:00:00Z'));
+    const asked = answerDashboard();
+    const user = userEvent.setup();
+    const { location } = renderWithApp(<DashboardOverview shopId={shopId} pickupLocations={[]} />, {
+      url: '/dashboard',
+    });
+    await screen.findByTestId('count-at_sorting');
+    const presets = screen.getByRole('radiogroup', { name: 'Date range' });
+    const radios = within(presets).getAllByRole('radio');
+    expect(radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
+      'Today',
+      'Last 7 days',
+      'Last 15 days',
+      'Last 30 days',
+      'This month',
+      'Last month',
+    ]);
+    // Only the chosen one is checked (what a screen reader announces), and no custom pill shows.
+    expect(radios.filter((r) => (r as HTMLInputElement).checked)).toEqual([
+      screen.getByRole('radio', { name: 'Last 15 days' }),
+    ]);
+    expect(within(presets).queryByText('Custom dates')).toBeNull();
+    expect(presets.hasAttribute('aria-describedby')).toBe(false);
+    // One tab stop: Tab lands on the chosen preset, not the first.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Last 15 days' }));
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Last 30 days' }));
+    expect(screen.getByRole('radio', { name: 'Last 30 days', checked: true })).toBeTruthy();
+    expect(screen.getByTestId('dashboard-range').textContent).toBe(
+      'Parcels booked from 27 October 2026 to 25 November 2026',
+    );
+    await waitFor(() => expect(location().searchParams.get('since')).toBe('2026-10-27'));
+    await waitFor(() => expect(asked().at(-1)?.get('since')).toBe('2026-10-27'));
+    // The next Tab leaves the group for the first date.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('From'));
+  });
+
+  it('names the presets in Bengali, with Bengali digits', async () => {
+    answerDashboard();
+    await i18n.changeLanguage('bn');
+    renderWithApp(<DashboardOverview shopId={shopId} pickupLocations={[]} />, {
+      url: '/dashboard?since=2026-11-01&until=2026-11-10',
+    });
+    await screen.findByTestId('count-at_sorting');
+    const presets = screen.getByRole('radiogroup', { name: 'তারিখের সীমা' });
+    expect(within(presets).getByRole('radio', { name: 'গত ৭ দিন' })).toBeTruthy();
+    expect(within(presets).getByText('নিজের বাছাই করা তারিখ')).toBeTruthy();
+    // The dates in the page's words over the browser's mm/dd/yyyy.
+    expect(screen.getByText('১ নভেম্বর ২০২৬')).toBeTruthy();
   });
 
   it('draws the charts from a module loaded on its own', async () => {
