@@ -69,6 +69,7 @@ import type { Resolver } from './modules/webhooks/webhook-address';
 import type { SendLimits } from './modules/webhooks/webhook-sender';
 import { webhooksModule } from './modules/webhooks/webhooks.module';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
+import { registerJsonBodyParser } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
 import { createRateLimiter } from './plugins/rate-limit';
 import { createLeasedRateLimiter } from './plugins/rate-limit-leased';
@@ -191,6 +192,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Request id, no-store on /api answers that set no cache-control, security headers: one hook.
   registerResponseHeaders(app, { production: config.mode === 'production' });
   registerErrorHandler(app);
+  // JSON bodies nested past any route's need are refused before they are parsed.
+  registerJsonBodyParser(app);
   await registerOpenApi(app);
 
   const smsOf = smsModule({
