@@ -146,7 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         censor: '[redacted]',
       },
     },
-    trustProxy: config.trustProxy,
+    // The proxies in front, by hop count; never `true`: with it Fastify takes the first
+    // X-Forwarded-For entry, which the client writes, so any per-address limit could be dodged.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: config.bodyLimit,
     requestIdHeader: false,
     genReqId: (req) => {
