@@ -4,7 +4,7 @@ import { TransitionError, type TransitionRefusal } from '@dak/domain/parcel-stat
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { databaseProblem } from '../db/database';
-import { AppError } from '../errors';
+import { AppError, SmsNotSentError } from '../errors';
 
 /**
  * A peer's error body (issue 15: the compatible APIs answer errors as Steadfast, Pathao or RedX
@@ -115,6 +115,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         'SERVICE_UNAVAILABLE',
         problem === 'busy' ? messages.serviceBusy : messages.serviceInterrupted,
       );
+    }
+
+    // The SMS gateway down or refusing (a code could not be sent): "try again", never a 500.
+    if ((error as unknown) instanceof SmsNotSentError) {
+      request.log.warn({ err: error }, 'SMS gateway refused or unreachable');
+      return send(reply, 'SERVICE_UNAVAILABLE', messages.serviceBusy);
     }
 
     const fastifyKnown = error.code ? fastifyCodes[error.code] : undefined;
