@@ -68,7 +68,7 @@ import { trackingModule } from './modules/tracking/tracking.module';
 import type { Resolver } from './modules/webhooks/webhook-address';
 import type { SendLimits } from './modules/webhooks/webhook-sender';
 import { webhooksModule } from './modules/webhooks/webhooks.module';
-import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
+import { frameworkErrors, registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
 import { createRateLimiter } from './plugins/rate-limit';
@@ -156,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // A path with broken %-escapes: 400 in our error shape, not Fastify's.
+    frameworkErrors,
     // Each request's logger is made only when something is logged (issue 16, hot reads).
     childLoggerFactory: lazyRequestLogger,
   });

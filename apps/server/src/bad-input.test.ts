@@ -145,3 +145,17 @@ describe('bad input on every route', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('a path whose %-escapes are not UTF-8', () => {
+  it('is refused 400 in the error shape, on the API and on the public site', async () => {
+    // Fastify answered its own shape ({"error":"Bad Request","code":"FST_ERR_BAD_URL",…}).
+    for (const url of ['/api/v1/tracking/%ff%fe', '/track/%ff']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error, url).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'The address is not valid',
+      });
+    }
+  });
+});

@@ -138,3 +138,12 @@ export function registerErrorHandler(app: FastifyInstance) {
 export function sendNotFound(reply: FastifyReply, method: string, url: string) {
   return send(reply, 'ROUTE_NOT_FOUND', `No route ${method} ${url.split('?')[0]}`);
 }
+
+/**
+ * Errors Fastify raises before routing (a path whose %-escapes are not UTF-8: `/api/v1/tracking/%ff`),
+ * in the same error shape as every other refusal instead of Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, 'VALIDATION_FAILED', 'The address is not valid');
+  return send(reply, 'VALIDATION_FAILED', 'Invalid request');
+}
