@@ -344,13 +344,25 @@ export function rowsFromSheet(
  * holds commas, quotes ("" inside) or line breaks. A leading BOM is dropped, a trailing newline
  * ends the last record. Lenient where Excel is: a quote inside an unquoted field is kept as text.
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, limits?: CsvLimits): string[][] {
   const input = text.replace(/^\uFEFF/, '');
   const records: string[][] = [];
   let record: string[] = [];
   let field = '';
   let quoted = false;
   let i = 0;
+  let cells = 0;
+  // Checked as the text is read, so a file of five million line breaks stops at the limit.
+  const pushField = () => {
+    record.push(field);
+    if (!limits) return;
+    if (record.length > limits.columns) throw new CsvTooLarge('tooBig');
+    if (field !== '' && ++cells > limits.cells) throw new CsvTooLarge('tooMuchData');
+  };
+  const pushRecord = () => {
+    records.push(record);
+    if (limits && records.length > limits.rows) throw new CsvTooLarge('tooBig');
+  };
   while (i < input.length) {
     const ch = input[i] as string;
     if (quoted) {
@@ -372,12 +384,12 @@ export function parseCsv(text: string): string[][] {
       quoted = true;
       i++;
     } else if (ch === ',') {
-      record.push(field);
+      pushField();
       field = '';
       i++;
     } else if (ch === '\r' || ch === '\n') {
-      record.push(field);
-      records.push(record);
+      pushField();
+      pushRecord();
       record = [];
       field = '';
       i += ch === '\r' && input[i + 1] === '\n' ? 2 : 1;
@@ -387,10 +399,21 @@ export function parseCsv(text: string): string[][] {
     }
   }
   if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
+    pushField();
+    pushRecord();
   }
   return records;
+}
+
+/** The most a CSV upload may hold: an .xlsx's limits (bulkSheetLimits), rows counting the header. */
+export type CsvLimits = { rows: number; columns: number; cells: number };
+
+/** Thrown by parseCsv when the text holds more than its limits allow. */
+export class CsvTooLarge extends Error {
+  constructor(readonly refusal: 'tooBig' | 'tooMuchData') {
+    super(`CSV over its limits (${refusal})`);
+    this.name = 'CsvTooLarge';
+  }
 }
 
 /** RFC 4180 output (the web's "download errors" and tests): quotes only where needed. */
