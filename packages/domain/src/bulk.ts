@@ -161,8 +161,10 @@ for (const column of bulkColumns) {
 }
 
 /** A row as a sheet or the web's grid gives it: text or numbers, any field may be missing. */
+/** The longest text a row's cell carries (every field's own limit is lower). */
+const maxCellChars = 1000;
 const cell = z
-  .union([z.string().max(1000), z.number()])
+  .union([z.string().max(maxCellChars), z.number()])
   .nullable()
   .optional();
 export const bulkRowInputSchema = z.object(
@@ -320,7 +322,10 @@ export function rowsFromSheet(
   const headers = (headerRow ?? []).map((h) => String(h ?? ''));
   if (!headers.some((h) => h.trim())) return { error: bulkMessages.noHeader };
   const chosen = format ?? detectFormat(headers);
-  const records = body.map((cells) => cells.map((c) => String(c ?? '')));
+  // A sheet's cell is cut to the row's cell limit: the field's own check still refuses it (no
+  // field takes that much), and the preview's echo of the row stays within its schema; a longer
+  // cell made the answer fail its schema, a 500 (review finding).
+  const records = body.map((cells) => cells.map((c) => String(c ?? '').slice(0, maxCellChars)));
   let rows: BulkRowInput[];
   if (chosen === 'dak') {
     if (!headers.some((h) => dakHeaderIndex.has(normalizeHeader(h)))) return { error: bulkMessages.noHeader };

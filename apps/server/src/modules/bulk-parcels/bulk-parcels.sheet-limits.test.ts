@@ -246,3 +246,22 @@ describe('bulk upload: a CSV within the same limits as an .xlsx', () => {
     expect(res.json().error.message).toBe(bulkMessages.noRows);
   });
 });
+
+describe('bulk upload: a cell longer than any field', () => {
+  it('is refused as that row’s error, not a 500', async () => {
+    const header = `${bulkColumns.map((c) => c.header).join(',')}\n`;
+    const text = `${header}${'x'.repeat(5_000)},Rahima Begum,01712345678\n`;
+    const form = multipart({}, [
+      { field: 'file', filename: 'p.csv', contentType: 'text/csv', bytes: Buffer.from(text) },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/shops/${owner.shop.id}/parcels/bulk/preview`,
+      headers: { authorization: `Bearer ${owner.token}`, ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const row = res.json().rows[0];
+    expect(row.errors.length).toBeGreaterThan(0);
+  });
+});
