@@ -68,7 +68,8 @@ import { trackingModule } from './modules/tracking/tracking.module';
 import type { Resolver } from './modules/webhooks/webhook-address';
 import type { SendLimits } from './modules/webhooks/webhook-sender';
 import { webhooksModule } from './modules/webhooks/webhooks.module';
-import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
+import { frameworkErrors, registerErrorHandler, sendNotFound } from './plugins/error-handler';
+import { registerJsonBodyParser } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
 import { createRateLimiter } from './plugins/rate-limit';
 import { createLeasedRateLimiter } from './plugins/rate-limit-leased';
@@ -145,7 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         censor: '[redacted]',
       },
     },
-    trustProxy: config.trustProxy,
+    // The proxies in front, by hop count; never `true`: with it Fastify takes the first
+    // X-Forwarded-For entry, which the client writes, so any per-address limit could be dodged.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: config.bodyLimit,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -153,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // A path with broken %-escapes: 400 in our error shape, not Fastify's.
+    frameworkErrors,
     // Each request's logger is made only when something is logged (issue 16, hot reads).
     childLoggerFactory: lazyRequestLogger,
   });
@@ -191,6 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Request id, no-store on /api answers that set no cache-control, security headers: one hook.
   registerResponseHeaders(app, { production: config.mode === 'production' });
   registerErrorHandler(app);
+  // JSON bodies nested past any route's need are refused before they are parsed.
+  registerJsonBodyParser(app);
   await registerOpenApi(app);
 
   const smsOf = smsModule({

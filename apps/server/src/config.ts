@@ -75,7 +75,15 @@ const schema = z.object({
   /** Uploaded files (NID images, …) on local disk; default `${DATA_DIR}/files`. */
   FILES_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * `true`: one proxy in front (the layout docs/operations.md shows), whose address the socket
+   * gives; the client is the last X-Forwarded-For entry, the one that proxy wrote. A number: that
+   * many proxies in a chain. Never every entry: the first ones are whatever the client sent.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[1-9])$/, 'must be true, false or the number of proxies in front (1-9)')
+    .default('false'),
   BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
   WEB_DIST: z.string().optional(),
   /** The address customers use (https://…): SMS tracking links, canonical links, sitemap, robots. */
@@ -263,7 +271,8 @@ export type Config = {
   dataDir: string;
   filesDir: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** How many proxies in front are trusted to say who the client is (0: none, X-Forwarded-For ignored). */
+  trustProxy: number;
   bodyLimit: number;
   webDist: string | undefined;
   publicUrl: string | undefined;
@@ -353,7 +362,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(e.DATA_DIR),
     filesDir: e.FILES_DIR ? resolve(e.FILES_DIR) : join(resolve(e.DATA_DIR), 'files'),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY === 'false' ? 0 : e.TRUST_PROXY === 'true' ? 1 : Number(e.TRUST_PROXY),
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDist: e.WEB_DIST,
     publicUrl: e.PUBLIC_URL,

@@ -17,3 +17,15 @@ export class AppError extends Error {
     this.status = errorStatus[code];
   }
 }
+
+/**
+ * The SMS gateway refused a message or could not be reached (the message is recorded as failed
+ * in the outbox, with the gateway's words). A request that needed the SMS answers 503 "try again",
+ * not 500; a job fails and is retried as before. The message stays the gateway's own.
+ */
+export class SmsNotSentError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'SmsNotSentError';
+  }
+}

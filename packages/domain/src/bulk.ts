@@ -161,8 +161,10 @@ for (const column of bulkColumns) {
 }
 
 /** A row as a sheet or the web's grid gives it: text or numbers, any field may be missing. */
+/** The longest text a row's cell carries (every field's own limit is lower). */
+const maxCellChars = 1000;
 const cell = z
-  .union([z.string().max(1000), z.number()])
+  .union([z.string().max(maxCellChars), z.number()])
   .nullable()
   .optional();
 export const bulkRowInputSchema = z.object(
@@ -320,7 +322,10 @@ export function rowsFromSheet(
   const headers = (headerRow ?? []).map((h) => String(h ?? ''));
   if (!headers.some((h) => h.trim())) return { error: bulkMessages.noHeader };
   const chosen = format ?? detectFormat(headers);
-  const records = body.map((cells) => cells.map((c) => String(c ?? '')));
+  // A sheet's cell is cut to the row's cell limit: the field's own check still refuses it (no
+  // field takes that much), and the preview's echo of the row stays within its schema; a longer
+  // cell made the answer fail its schema, a 500 (review finding).
+  const records = body.map((cells) => cells.map((c) => String(c ?? '').slice(0, maxCellChars)));
   let rows: BulkRowInput[];
   if (chosen === 'dak') {
     if (!headers.some((h) => dakHeaderIndex.has(normalizeHeader(h)))) return { error: bulkMessages.noHeader };
@@ -344,13 +349,25 @@ export function rowsFromSheet(
  * holds commas, quotes ("" inside) or line breaks. A leading BOM is dropped, a trailing newline
  * ends the last record. Lenient where Excel is: a quote inside an unquoted field is kept as text.
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, limits?: CsvLimits): string[][] {
   const input = text.replace(/^\uFEFF/, '');
   const records: string[][] = [];
   let record: string[] = [];
   let field = '';
   let quoted = false;
   let i = 0;
+  let cells = 0;
+  // Checked as the text is read, so a file of five million line breaks stops at the limit.
+  const pushField = () => {
+    record.push(field);
+    if (!limits) return;
+    if (record.length > limits.columns) throw new CsvTooLarge('tooBig');
+    if (field !== '' && ++cells > limits.cells) throw new CsvTooLarge('tooMuchData');
+  };
+  const pushRecord = () => {
+    records.push(record);
+    if (limits && records.length > limits.rows) throw new CsvTooLarge('tooBig');
+  };
   while (i < input.length) {
     const ch = input[i] as string;
     if (quoted) {
@@ -372,12 +389,12 @@ export function parseCsv(text: string): string[][] {
       quoted = true;
       i++;
     } else if (ch === ',') {
-      record.push(field);
+      pushField();
       field = '';
       i++;
     } else if (ch === '\r' || ch === '\n') {
-      record.push(field);
-      records.push(record);
+      pushField();
+      pushRecord();
       record = [];
       field = '';
       i += ch === '\r' && input[i + 1] === '\n' ? 2 : 1;
@@ -387,10 +404,21 @@ export function parseCsv(text: string): string[][] {
     }
   }
   if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
+    pushField();
+    pushRecord();
   }
   return records;
+}
+
+/** The most a CSV upload may hold: an .xlsx's limits (bulkSheetLimits), rows counting the header. */
+export type CsvLimits = { rows: number; columns: number; cells: number };
+
+/** Thrown by parseCsv when the text holds more than its limits allow. */
+export class CsvTooLarge extends Error {
+  constructor(readonly refusal: 'tooBig' | 'tooMuchData') {
+    super(`CSV over its limits (${refusal})`);
+    this.name = 'CsvTooLarge';
+  }
 }
 
 /** RFC 4180 output (the web's "download errors" and tests): quotes only where needed. */

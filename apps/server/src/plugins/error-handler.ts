@@ -4,7 +4,7 @@ import { TransitionError, type TransitionRefusal } from '@dak/domain/parcel-stat
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { databaseProblem } from '../db/database';
-import { AppError } from '../errors';
+import { AppError, SmsNotSentError } from '../errors';
 
 /**
  * A peer's error body (issue 15: the compatible APIs answer errors as Steadfast, Pathao or RedX
@@ -117,6 +117,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       );
     }
 
+    // The SMS gateway down or refusing (a code could not be sent): "try again", never a 500.
+    if ((error as unknown) instanceof SmsNotSentError) {
+      request.log.warn({ err: error }, 'SMS gateway refused or unreachable');
+      return send(reply, 'SERVICE_UNAVAILABLE', messages.serviceBusy);
+    }
+
     const fastifyKnown = error.code ? fastifyCodes[error.code] : undefined;
     if (fastifyKnown) return send(reply, fastifyKnown[0], fastifyKnown[1]);
     if (error.statusCode === 429) return send(reply, 'RATE_LIMITED', messages.rateLimited);
@@ -131,4 +137,13 @@ export function registerErrorHandler(app: FastifyInstance) {
 
 export function sendNotFound(reply: FastifyReply, method: string, url: string) {
   return send(reply, 'ROUTE_NOT_FOUND', `No route ${method} ${url.split('?')[0]}`);
+}
+
+/**
+ * Errors Fastify raises before routing (a path whose %-escapes are not UTF-8: `/api/v1/tracking/%ff`),
+ * in the same error shape as every other refusal instead of Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, 'VALIDATION_FAILED', 'The address is not valid');
+  return send(reply, 'VALIDATION_FAILED', 'Invalid request');
 }

@@ -427,3 +427,35 @@ describe('rate-limit hits are pruned', () => {
     expect(left.map((r) => new Date(r.at).getTime())).toEqual([now - 60 * 1000]);
   });
 });
+
+describe('behind a proxy (TRUST_PROXY): the address is the one the proxy saw', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({
+      ...productionLimits,
+      TRUST_PROXY: 'true',
+      RATE_OTP_PER_IP_PER_HOUR: '2',
+    });
+  });
+  afterAll(() => proxied.close());
+  // nginx's $proxy_add_x_forwarded_for keeps what the client sent and appends the address it saw.
+  const viaProxy = (forwardedFor: string) =>
+    proxied.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/otp/request',
+      payload: { phone: uniquePhone() },
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('counts per-address limits on the last X-Forwarded-For entry: a client changing the first ones is still one address', async () => {
+    // Before the fix every entry was trusted, the first one taken: a new made-up first entry on
+    // each request gave the client a fresh per-address allowance, without end.
+    expect((await viaProxy('1.1.1.1, 203.0.113.7')).statusCode).toBe(200);
+    expect((await viaProxy('2.2.2.2, 203.0.113.7')).statusCode).toBe(200);
+    const third = await viaProxy('3.3.3.3, 203.0.113.7');
+    expect(third.statusCode).toBe(429);
+    // Another client behind the same proxy has its own allowance.
+    expect((await viaProxy('3.3.3.3, 203.0.113.8')).statusCode).toBe(200);
+  });
+});

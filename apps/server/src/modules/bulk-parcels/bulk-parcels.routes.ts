@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { curlExample } from '../../lib/curl-example';
+import { guardBeforeBody } from '../../lib/routes';
 import { type Guards, shopOf } from '../../plugins/auth';
 import { requiredIdempotencyHeaders, sendIdempotent } from '../parcels/idempotency';
 import { bookingOf, exampleBooking, shopParams, shopRoute } from '../parcels/route-options';
@@ -60,7 +61,7 @@ export function bulkParcelsRoutes(deps: {
 
     r.post(
       '/shops/:shopId/parcels/bulk/preview',
-      {
+      guardBeforeBody({
         ...route('parcel.create', {
           summary: 'Check a sheet of parcels row by row without booking',
           description:
@@ -74,7 +75,7 @@ export function bulkParcelsRoutes(deps: {
           response: { 200: bulkPreviewSchema },
         }),
         bodyLimit: bulkJsonBodyLimit,
-      },
+      }),
       async (request) => {
         const { shopId } = shopOf(request);
         if (request.isMultipart()) {
@@ -98,7 +99,7 @@ export function bulkParcelsRoutes(deps: {
 
     r.post(
       '/shops/:shopId/parcels/bulk/confirm',
-      {
+      guardBeforeBody({
         ...route('parcel.create', {
           summary: 'Book every row of a checked sheet, or none',
           description:
@@ -114,13 +115,13 @@ export function bulkParcelsRoutes(deps: {
           response: { 201: bulkConfirmedSchema },
         }),
         bodyLimit: bulkJsonBodyLimit,
-      },
+      }),
       async (request, reply) => sendIdempotent(reply, await bulk.confirm(bookingOf(request))),
     );
 
     r.post(
       '/shops/:shopId/parcels/batch',
-      {
+      guardBeforeBody({
         ...route(
           'parcel.create',
           {
@@ -145,7 +146,7 @@ export function bulkParcelsRoutes(deps: {
           { apiKey: 'parcels:write' },
         ),
         bodyLimit: batchBodyLimit,
-      },
+      }),
       async (request, reply) => sendIdempotent(reply, await deps.batch.book(bookingOf(request))),
     );
 

@@ -4,6 +4,8 @@ import {
   bulkFileMaxBytes,
   bulkFormats,
   bulkMessages,
+  bulkSheetLimits,
+  CsvTooLarge,
   parseCsv,
   rowsFromSheet,
 } from '@dak/domain/bulk';
@@ -44,7 +46,15 @@ export async function rowsFromFile(
   } else if (name.endsWith('.csv')) {
     const text = csvText(bytes);
     if (text === undefined) throw new AppError('FILE_TYPE_NOT_ALLOWED', bulkMessages.fileType);
-    table = parseCsv(text);
+    // The .xlsx reader's limits, checked while the text is read: 5 MB of line breaks is five
+    // million rows, which took seconds of the event loop before the row count was looked at.
+    try {
+      table = parseCsv(text, bulkSheetLimits);
+    } catch (error) {
+      if (!(error instanceof CsvTooLarge)) throw error;
+      const message = error.refusal === 'tooBig' ? bulkMessages.sheetTooBig : bulkMessages.sheetTooMuchData;
+      throw new AppError('FILE_TOO_LARGE', message);
+    }
   } else {
     throw new AppError('FILE_TYPE_NOT_ALLOWED', bulkMessages.fileType);
   }

@@ -201,6 +201,29 @@ describe('rider calls', () => {
 });
 
 describe('the telephony webhook', () => {
+  it('checks the signature before it parses the body: unsigned bytes are never read as JSON', async () => {
+    // 20 MB of deeply nested JSON took seconds of the event loop to parse, from anyone; now an
+    // unsigned body is refused as it came, and only a signed one is parsed.
+    const ts = String(Math.floor(t.clock.now().getTime() / 1000));
+    const send = (raw: string, signature: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/telephony',
+        headers: {
+          'content-type': 'application/json',
+          'x-telephony-timestamp': ts,
+          'x-telephony-signature': signature,
+        },
+        payload: raw,
+      });
+    const unsigned = await send('{"not json', `sha256=${'ab'.repeat(32)}`);
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.json().error.message).toBe('Invalid webhook signature');
+    const signed = await send('{"not json', telephonySignature(secret, ts, '{"not json'));
+    expect(signed.statusCode).toBe(400);
+    expect(signed.json().error.code).toBe('INVALID_JSON');
+  });
+
   it('refuses missing, wrong and stale signatures, and changes nothing', async () => {
     const trackingId = await outForDelivery();
     const body = completed(trackingId);

@@ -97,21 +97,14 @@ export function callsRoutes(deps: { calls: CallsService; guards: Guards }) {
       },
     );
 
-    // The provider's webhook, in its own context: its JSON parser keeps the raw bytes for the
-    // signature, and the signature is checked before the body is even validated.
+    // The provider's webhook, in its own context: its JSON parser only keeps the raw bytes; the
+    // signature is checked over them, and only a signed body is parsed. Up to 20 MB of JSON from
+    // anyone (deeply nested, it takes seconds to parse) never reaches JSON.parse unsigned.
     await app.register(async (hook) => {
       hook.removeContentTypeParser('application/json');
       hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-        const bytes = body as Buffer;
-        (request as FastifyRequest).rawBody = bytes;
-        try {
-          done(null, bytes.length === 0 ? undefined : JSON.parse(bytes.toString('utf8')));
-        } catch {
-          const error = new Error('invalid JSON') as Error & { code: string; statusCode: number };
-          error.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
-          error.statusCode = 400;
-          done(error, undefined);
-        }
+        (request as FastifyRequest).rawBody = body as Buffer;
+        done(null, undefined);
       });
       hook.withTypeProvider<ZodTypeProvider>().post(
         '/webhooks/telephony',
@@ -123,6 +116,16 @@ export function callsRoutes(deps: { calls: CallsService; guards: Guards }) {
               request.headers['x-telephony-timestamp'],
               request.headers['x-telephony-signature'],
             );
+            const bytes = request.rawBody;
+            if (!bytes || bytes.length === 0) return;
+            try {
+              request.body = JSON.parse(bytes.toString('utf8'));
+            } catch {
+              const error = new Error('invalid JSON') as Error & { code: string; statusCode: number };
+              error.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
+              error.statusCode = 400;
+              throw error;
+            }
           },
           schema: {
             tags: ['webhooks'],

@@ -12,6 +12,7 @@ import { errorStatus } from '@dak/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { guardBeforeBody } from '../../lib/routes';
 import { asAppError } from '../../plugins/error-handler';
 import { type CompatPathaoService, type PathaoCaller, pathaoFieldOfDak } from './compat-pathao.service';
 
@@ -386,7 +387,8 @@ export function compatPathaoRoutes(deps: { pathao: CompatPathaoService; publicUr
             ...errorResponses,
           },
         },
-        ...guard('parcels:write'),
+        // The token is checked before the 2 MB body is read (lib/routes.ts guardBeforeBody).
+        ...guardBeforeBody(guard('parcels:write')),
         bodyLimit: 2 * 1024 * 1024,
       },
       async (request, reply) => {

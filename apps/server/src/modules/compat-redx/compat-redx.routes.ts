@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ApiKeyAuthenticator, actingUserOf, shopOf } from '../../plugins/auth';
+import { nestedTooDeep, tooDeepError } from '../../plugins/json-body';
 import { optionalIdempotencyHeaders } from '../parcels/idempotency';
 import type { CompatRedxService } from './compat-redx.service';
 import { redxGuard } from './redx-auth';
@@ -63,6 +64,7 @@ export function compatRedxRoutes(deps: { redx: CompatRedxService; apiKeys: ApiKe
         const text = String(body).trim();
         if (text === '') return done(null, {});
         if (text.startsWith('{')) {
+          if (nestedTooDeep(text)) return done(tooDeepError(), undefined);
           try {
             return done(null, JSON.parse(text));
           } catch {

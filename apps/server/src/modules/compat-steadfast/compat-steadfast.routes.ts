@@ -222,7 +222,8 @@ export function compatSteadfastRoutes(deps: {
     r.post(
       '/create_order/bulk-order',
       {
-        preValidation: keyWith(writing),
+        // The key is checked before the 2 MB body is read (lib/routes.ts guardBeforeBody).
+        onRequest: keyWith(writing),
         bodyLimit: bulkBodyLimit,
         schema: {
           tags,

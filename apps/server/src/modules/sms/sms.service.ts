@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { SmsNotSentError } from '../../errors';
 import { pageOf } from '../../lib/paging';
 import { createSmsRepository, type SmsRepository } from './sms.repository';
 import type { SmsMessage, SmsProvider } from './sms.types';
@@ -63,7 +64,7 @@ async function sendOnce(
       { status: 'failed', error: (error as Error).message.slice(0, 500) },
       'sending',
     );
-    throw error;
+    throw new SmsNotSentError(error);
   }
 }
 
@@ -129,7 +130,7 @@ export function createSmsService(deps: {
           provider_message_id: null,
           error: (error as Error).message.slice(0, 500),
         });
-        throw error;
+        throw new SmsNotSentError(error);
       }
     },
     async alreadyHandled(once) {
