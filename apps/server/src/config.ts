@@ -117,7 +117,7 @@ const schema = z.object({
    */
   JOBS: z.enum(['in-process', 'send-only', 'inline']).optional(),
   /** How often a working process fails expired jobs (a worker died mid-job) so they are retried. */
-  JOBS_SUPERVISE_SECONDS: int(1, 3600).default(120),
+  JOBS_SUPERVISE_SECONDS: int(1, 3600).default(60),
   /** The first wait before a failed job is retried (doubled each retry). */
   JOBS_RETRY_DELAY_SECONDS: int(1, 3600).default(30),
   /** How long one try of the parcel SMS job may run before it counts as dead (longer than the gateway's 10 s timeout). */
