@@ -48,6 +48,7 @@ export function listParcels(shopId: string, filter: ParcelFilter, signal?: Abort
   return apiRequest(`/shops/${encodeURIComponent(shopId)}/parcels?${query.toString()}`, {
     schema: withDates(parcelListSchema),
     signal,
+    replay: true,
   });
 }
 
