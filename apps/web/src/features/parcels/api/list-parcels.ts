@@ -27,7 +27,7 @@ export type ParcelFilter = {
 export const parcelsKey = (shopId: string) => ['parcels', shopId] as const;
 
 /** GET /shops/:shopId/parcels: newest first and 20 a page unless the user chose otherwise, with the filters and the search. */
-export function listParcels(shopId: string, filter: ParcelFilter, signal?: AbortSignal) {
+export function listParcels(shopId: string, filter: ParcelFilter, signal?: AbortSignal, replay = false) {
   const query = new URLSearchParams({
     limit: String(filter.limit ?? parcelPageSize),
     offset: String(filter.offset),
@@ -48,14 +48,22 @@ export function listParcels(shopId: string, filter: ParcelFilter, signal?: Abort
   return apiRequest(`/shops/${encodeURIComponent(shopId)}/parcels?${query.toString()}`, {
     schema: withDates(parcelListSchema),
     signal,
-    replay: true,
+    replay,
   });
 }
 
-export function parcelsQueryOptions(shopId: string, filter: ParcelFilter) {
+/**
+ * `replay`: the route loader's page, which the boot script may send on the next cold visit
+ * (src/lib/boot-calls.ts); not the tabs' counts, which would take the entry's connections.
+ */
+export function parcelsQueryOptions(
+  shopId: string,
+  filter: ParcelFilter,
+  options: { replay?: boolean } = {},
+) {
   return queryOptions({
     queryKey: [...parcelsKey(shopId), 'list', filter] as const,
-    queryFn: ({ signal }) => listParcels(shopId, filter, signal),
+    queryFn: ({ signal }) => listParcels(shopId, filter, signal, options.replay),
   });
 }
 
