@@ -53,8 +53,9 @@ export function listParcels(shopId: string, filter: ParcelFilter, signal?: Abort
 }
 
 /**
- * `replay`: the route loader's page, which the boot script may send on the next cold visit
- * (src/lib/boot-calls.ts); not the tabs' counts, which would take the entry's connections.
+ * `replay`: the list's page (the loader's or the page's: a first visit has no kept shop for the
+ * loader), which the boot script may send on the next cold visit (src/lib/boot-calls.ts); not the
+ * tabs' counts, which would take the entry's connections.
  */
 export function parcelsQueryOptions(
   shopId: string,
@@ -69,7 +70,10 @@ export function parcelsQueryOptions(
 
 export function useParcels(shopId: string, filter: ParcelFilter) {
   // The page stays on screen while the next page or filter loads.
-  return useQuery({ ...parcelsQueryOptions(shopId, filter), placeholderData: keepPreviousData });
+  return useQuery({
+    ...parcelsQueryOptions(shopId, filter, { replay: true }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** How many parcels are in one status (a tab's count): one row asked for, the count read (capped or not). */
