@@ -169,7 +169,11 @@ function moduleGraph(): Plugin {
  * swallow what the sign-in page needs (e2e/first-screen-budget.test.ts) or antd (the frame and the
  * dashboard import none: e2e/panel-frame-bundle.test.ts).
  */
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+type ModuleGraph = {
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
 
 function firstScreenGroups(srcDir: string) {
   const reached = new Map<string, Set<string>>();
@@ -187,6 +191,23 @@ function firstScreenGroups(srcDir: string) {
     reached.set(root, seen);
     return seen;
   };
+  // Everything the public site may load, its lazy chunks too: the `app` group must not reach it.
+  let siteReach: Set<string> | null = null;
+  const reachableBySite = (graph: ModuleGraph) => {
+    if (siteReach) return siteReach;
+    const seen = new Set<string>();
+    const stack = [join(srcDir, 'site/entry-client.tsx')];
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const info = graph.getModuleInfo(id);
+      stack.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+    }
+    siteReach = seen;
+    return seen;
+  };
+  const entryModule = join(srcDir, 'main.tsx');
   // The route modules keep chunks of their own (the manifest names them; the budget test reads
   // it): they are small and fetched together with the groups.
   const routes = [
@@ -204,6 +225,19 @@ function firstScreenGroups(srcDir: string) {
   const inFrame = (id: string, graph: ModuleGraph) =>
     reachable(graph, 'app/panel-frame.tsx').has(id) || reachable(graph, 'app/merchant-shell.tsx').has(id);
   return [
+    // The app entry's own modules in one chunk: those it shares with its lazy chunks were split
+    // into a dozen 1–3 KB chunks, each a request on one of six connections. Not those the public
+    // site may load (its entry or its lazy chunks): the site would then load the whole group.
+    {
+      name: (id: string, graph: ModuleGraph) =>
+        ours(id) &&
+        id !== entryModule &&
+        reachable(graph, 'main.tsx').has(id) &&
+        !reachableBySite(graph).has(id)
+          ? 'app'
+          : null,
+      includeDependenciesRecursively: false,
+    },
     {
       name: (id: string, graph: ModuleGraph) =>
         ours(id) && inFrame(id, graph) && !loadedAlready(id, graph) ? 'panel' : null,
