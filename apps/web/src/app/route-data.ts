@@ -73,7 +73,9 @@ export function parcelsLoader({ request }: LoaderFunctionArgs): null {
   if (!shopId) return null;
   const params = new URL(request.url).searchParams;
   const ask = (preferences: ParcelListPreferences) =>
-    queryClient.prefetchQuery(parcelsQueryOptions(shopId, parcelFilterOf(params, preferences).filter));
+    queryClient.prefetchQuery(
+      parcelsQueryOptions(shopId, parcelFilterOf(params, preferences).filter, { replay: true }),
+    );
   const preferences = parcelListPreferencesQueryOptions(shopId);
   const known = queryClient.getQueryData(preferences.queryKey);
   if (known) {

@@ -5,7 +5,12 @@ import { staleTimes } from '../../../lib/query-client';
 
 /** GET /parcel-categories: categories and their variants (reference data). */
 export function listParcelCategories(signal?: AbortSignal) {
-  return apiRequest('/parcel-categories', { schema: parcelCategoryListSchema, auth: false, signal });
+  return apiRequest('/parcel-categories', {
+    schema: parcelCategoryListSchema,
+    auth: false,
+    signal,
+    replay: true,
+  });
 }
 
 export const parcelCategoriesQueryOptions = queryOptions({

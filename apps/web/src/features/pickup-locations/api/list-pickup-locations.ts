@@ -14,6 +14,7 @@ export function listPickupLocations(shopId: string, filter: PickupFilter, signal
   return apiRequest(`/shops/${encodeURIComponent(shopId)}/pickup-locations?${query.toString()}`, {
     schema: pickupLocationListSchema,
     signal,
+    replay: true,
   });
 }
 

@@ -14,6 +14,8 @@ export function selectShop(shopId: string, signal?: AbortSignal) {
     body: {},
     schema: shopPermissionsSchema,
     signal,
+    // Safe to send twice: it only stamps the shop as my last selected (shops.service.ts, select).
+    replay: true,
   });
 }
 
