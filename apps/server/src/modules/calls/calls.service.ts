@@ -105,12 +105,12 @@ export function createCallsService(deps: {
 
     /**
      * Checks the provider's signature over the raw body and that the timestamp is fresh (a
-     * replayed old delivery is refused). Throws 401 with the reason; nothing is read before this.
+     * replayed old delivery is refused). Throws 401 with the reason; the headers alone were checked before the body was read (checkWebhookHeaders).
      */
     verifyWebhook(rawBody: Buffer | undefined, timestamp: unknown, signature: unknown) {
       const secret = service.checkWebhookHeaders(timestamp, signature);
       const expected = telephonySignature(secret, timestamp as string, rawBody ?? Buffer.alloc(0));
-      if (!sameSignature(expected, signature)) {
+      if (!sameSignature(expected, signature as string)) {
         throw new AppError('UNAUTHENTICATED', callMessages.signatureInvalid);
       }
     },
