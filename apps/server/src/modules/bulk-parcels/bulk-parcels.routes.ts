@@ -1,9 +1,4 @@
-import {
-  maxBatchParcels,
-  parcelBatchMessages,
-  parcelBatchResultSchema,
-  parcelBatchSchema,
-} from '@dak/domain/api-keys';
+import { parcelBatchMessages, parcelBatchResultSchema, parcelBatchSchema } from '@dak/domain/api-keys';
 import {
   bulkConfirmedSchema,
   bulkConfirmSchema,
@@ -23,6 +18,7 @@ import { AppError } from '../../errors';
 import { curlExample } from '../../lib/curl-example';
 import { guardBeforeBody, withJsonValues } from '../../lib/routes';
 import { type Guards, shopOf } from '../../plugins/auth';
+import { batchJsonValues } from '../../plugins/json-body';
 import { requiredIdempotencyHeaders, sendIdempotent } from '../parcels/idempotency';
 import { bookingOf, exampleBooking, shopParams, shopRoute } from '../parcels/route-options';
 import type { BulkParcelsService } from './bulk-parcels.service';
@@ -43,8 +39,6 @@ const bulkJsonBodyLimit = 16 * 1024 * 1024;
 const bulkJsonValues = maxBulkImportLimit * (bulkFields.length + 1) * 2 + 16;
 /** 500 bookings of a few hundred bytes each, with room for long addresses and instructions. */
 const batchBodyLimit = 2 * 1024 * 1024;
-/** A booking is a flat object of about 20 fields; 64 values each leaves room for its extras. */
-const batchJsonValues = maxBatchParcels * 64 + 16;
 
 /** Bulk booking from a sheet (issue 4, part 6): template, preview, confirm and the upload log. */
 export function bulkParcelsRoutes(deps: {
