@@ -78,5 +78,21 @@ describe('the routes that take large bodies refuse more values than their larges
     });
     expect(legal.statusCode).toBe(413);
     expect(legal.json().error.message).toBe('At most 100 parcels can be uploaded at once');
+    // The shop's limit comes before any row is checked: 101 rows that are not rows at all are
+    // refused for their count (the schema once checked all 10 000 first, 0.15 s of the event loop).
+    for (const path of ['parcels/bulk/preview', 'parcels/bulk/confirm']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/shops/${owner.shop.id}/${path}`,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${owner.token}`,
+          'idempotency-key': randomUUID(),
+        },
+        payload: { rows: Array(101).fill([]) },
+      });
+      expect(res.statusCode, path).toBe(413);
+      expect(res.json().error.message, path).toBe('At most 100 parcels can be uploaded at once');
+    }
   });
 });

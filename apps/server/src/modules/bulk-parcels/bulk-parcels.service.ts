@@ -157,6 +157,21 @@ export function createBulkParcelsService(deps: {
 
   return {
     /** The template: our columns and one example row, phones kept as text. */
+    /**
+     * Refuses a body with more rows than the shop's import limit, before any row is checked (the
+     * routes call it once the JSON is parsed, before the schema looks at each row).
+     */
+    async checkRowCount(shopId: string, rows: unknown) {
+      if (!Array.isArray(rows)) return;
+      const limit = await limitOf(shopId);
+      if (rows.length > limit) {
+        throw new AppError('PAYLOAD_TOO_LARGE', bulkMessages.tooManyRows(limit), {
+          limit,
+          rows: rows.length,
+        });
+      }
+    },
+
     async template(): Promise<Buffer> {
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet('Parcels');
