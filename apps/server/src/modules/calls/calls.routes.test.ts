@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aParcel, aStaff, type Staff } from '../../../test/factories';
 import { caller, signInStaff } from '../../../test/fixtures';
@@ -222,6 +223,37 @@ describe('the telephony webhook', () => {
     const signed = await send('{"not json', telephonySignature(secret, ts, '{"not json'));
     expect(signed.statusCode).toBe(400);
     expect(signed.json().error.code).toBe('INVALID_JSON');
+  });
+
+  it('answers an unsigned or stale call before it reads the body', async () => {
+    // The webhook took up to 20 MB before its 401; the checks that need no body now come first.
+    // The body here starts and never ends: read first, the call would wait for it.
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    const unfinished = (headers: Record<string, string>) => {
+      const body = new PassThrough();
+      body.write('{"eventId": "');
+      const answer = t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/telephony',
+        headers: { 'content-type': 'application/json', 'content-length': String(20_000_000), ...headers },
+        payload: body,
+      });
+      const waited = new Promise<'still reading'>((resolve) =>
+        setTimeout(() => resolve('still reading'), 2000),
+      );
+      return Promise.race([answer, waited]).finally(() => body.destroy());
+    };
+    const missing = await unfinished({ 'x-telephony-timestamp': String(now) });
+    expect(missing === 'still reading' ? missing : missing.json().error.message).toBe(
+      'Missing webhook signature',
+    );
+    const stale = await unfinished({
+      'x-telephony-timestamp': String(now - 600),
+      'x-telephony-signature': `sha256=${'ab'.repeat(32)}`,
+    });
+    expect(stale === 'still reading' ? stale : stale.json().error.message).toBe(
+      'The webhook timestamp is too old or in the future',
+    );
   });
 
   it('refuses missing, wrong and stale signatures, and changes nothing', async () => {

@@ -110,6 +110,14 @@ export function callsRoutes(deps: { calls: CallsService; guards: Guards }) {
         '/webhooks/telephony',
         {
           bodyLimit: 20 * 1024 * 1024,
+          // What needs no body is checked before the body is read: an unsigned or stale call is
+          // answered 401 at once, not after up to 20 MB have arrived.
+          onRequest: async (request) => {
+            calls.checkWebhookHeaders(
+              request.headers['x-telephony-timestamp'],
+              request.headers['x-telephony-signature'],
+            );
+          },
           preValidation: async (request) => {
             calls.verifyWebhook(
               request.rawBody,

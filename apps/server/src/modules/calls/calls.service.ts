@@ -85,10 +85,11 @@ export function createCallsService(deps: {
     },
 
     /**
-     * Checks the provider's signature over the raw body and that the timestamp is fresh (a
-     * replayed old delivery is refused). Throws 401 with the reason; nothing is read before this.
+     * The checks that need no body: the provider is configured, both headers are there and the
+     * timestamp is fresh. The route runs them before it reads a byte (up to 20 MB) of the body.
+     * Returns the shared secret.
      */
-    verifyWebhook(rawBody: Buffer | undefined, timestamp: unknown, signature: unknown) {
+    checkWebhookHeaders(timestamp: unknown, signature: unknown): string {
       if (!deps.webhookSecret) {
         throw new AppError('UNAUTHENTICATED', callMessages.webhookNotConfigured);
       }
@@ -99,8 +100,17 @@ export function createCallsService(deps: {
       if (age > deps.toleranceSeconds) {
         throw new AppError('UNAUTHENTICATED', callMessages.timestampOutOfWindow);
       }
-      const expected = telephonySignature(deps.webhookSecret, timestamp, rawBody ?? Buffer.alloc(0));
-      if (!sameSignature(expected, signature)) {
+      return deps.webhookSecret;
+    },
+
+    /**
+     * Checks the provider's signature over the raw body and that the timestamp is fresh (a
+     * replayed old delivery is refused). Throws 401 with the reason; the headers alone were checked before the body was read (checkWebhookHeaders).
+     */
+    verifyWebhook(rawBody: Buffer | undefined, timestamp: unknown, signature: unknown) {
+      const secret = service.checkWebhookHeaders(timestamp, signature);
+      const expected = telephonySignature(secret, timestamp as string, rawBody ?? Buffer.alloc(0));
+      if (!sameSignature(expected, signature as string)) {
         throw new AppError('UNAUTHENTICATED', callMessages.signatureInvalid);
       }
     },

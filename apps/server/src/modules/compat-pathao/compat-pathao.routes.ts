@@ -14,6 +14,7 @@ import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fasti
 import { z } from 'zod';
 import { guardBeforeBody } from '../../lib/routes';
 import { asAppError } from '../../plugins/error-handler';
+import { batchJsonValues } from '../../plugins/json-body';
 import { type CompatPathaoService, type PathaoCaller, pathaoFieldOfDak } from './compat-pathao.service';
 
 /** Where the routes are mounted: a Pathao client's base URL is `https://<dak>/compat/pathao`. */
@@ -390,6 +391,8 @@ export function compatPathaoRoutes(deps: { pathao: CompatPathaoService; publicUr
         // The token is checked before the 2 MB body is read (lib/routes.ts guardBeforeBody).
         ...guardBeforeBody(guard('parcels:write')),
         bodyLimit: 2 * 1024 * 1024,
+        // Values counted before the body is parsed (plugins/json-body.ts): 413 over 500 bookings' worth.
+        config: { maxJsonValues: batchJsonValues },
       },
       async (request, reply) => {
         const results = await pathao.createOrders(

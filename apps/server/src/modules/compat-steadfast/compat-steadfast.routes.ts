@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { ApiKeyAuthenticator } from '../../plugins/auth';
+import { batchJsonValues } from '../../plugins/json-body';
 import type { CompatSteadfastService } from './compat-steadfast.service';
 
 export const steadfastBasePath = '/compat/steadfast/api/v1';
@@ -225,6 +226,8 @@ export function compatSteadfastRoutes(deps: {
         // The key is checked before the 2 MB body is read (lib/routes.ts guardBeforeBody).
         onRequest: keyWith(writing),
         bodyLimit: bulkBodyLimit,
+        // Values counted before the body is parsed (plugins/json-body.ts): 413 over 500 bookings' worth.
+        config: { maxJsonValues: batchJsonValues },
         schema: {
           tags,
           security,
