@@ -266,7 +266,7 @@ async function seedMerchant(app: FastifyInstance): Promise<Merchant> {
   return { phone: shop.phone, password };
 }
 
-/** Signs in once through the page, unthrottled, and visits the panel's pages: the session every signed-in run starts from. */
+/** Signs in once through the page, unthrottled: the session every signed-in run starts from. */
 async function signIn(browser: Browser, base: string, merchant: Merchant) {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
@@ -275,13 +275,6 @@ async function signIn(browser: Browser, base: string, merchant: Merchant) {
   await page.locator('input[type="password"]').fill(merchant.password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL('**/dashboard', { timeout: slowStep });
-  // A returning merchant: each signed-in page seen once, so the browser keeps what a visit leaves
-  // (the selected shop, the list's preferences, the page's recorded first calls) as it would.
-  for (const spec of pages.filter((p) => p.signedIn)) {
-    await page.goto(`${base}${spec.path}`);
-    await spec.ready(page);
-    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
-  }
   const state = await context.storageState();
   await context.close();
   return state;

@@ -11,8 +11,6 @@ import { launchBrowser, type RunningServer, startServer } from './helpers';
  * downloads, and the routes' loaders ask for the shop list, the shop's permissions and the page's
  * first calls (the figures; the list's page; the form's pickup locations and categories) together
  * rather than each after the one before (docs/performance.md, "The cold visit's waterfall").
- * On a returning merchant's cold visit the boot script sends the calls the app recorded on the
- * page's last visit, before the entry has arrived (src/lib/boot-calls.ts).
  */
 
 let server: RunningServer;
@@ -37,18 +35,12 @@ type Request = { url: string; start: number; answered?: number; end?: number };
  * A signed-in merchant's cold visit to `path` (cache off, Slow 4G), after one warm visit that
  * keeps the selected shop in the browser as a returning merchant has it; every request it made.
  */
-async function coldVisit(
-  merchant: Merchant,
-  path: string,
-  ready: (page: Page) => Promise<unknown>,
-  between?: (page: Page) => Promise<unknown>,
-) {
+async function coldVisit(merchant: Merchant, path: string, ready: (page: Page) => Promise<unknown>) {
   const { context, page } = await signedInContext(browser, merchant.token, {
     viewport: { width: 360, height: 740 },
   });
   await page.goto(`${server.baseUrl}${path}`);
   await ready(page);
-  await between?.(page);
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -108,7 +100,7 @@ async function coldVisit(
     expect(request.start, what).toBeLessThan(at(shops.answered, 'the shop list answered'));
     expect(request.start, what).toBeLessThan(at(select.answered, 'the permissions answered'));
   };
-  return { one, chunkWithEntry, sentWithShop, shops, select, api, entryDone, requests };
+  return { one, chunkWithEntry, sentWithShop, shops, select, api };
 }
 
 /** A time the trace must hold: one that is missing fails here rather than compare as Infinity. */
@@ -163,53 +155,5 @@ describe('a cold visit to a panel page', () => {
     const categories = visit.one((p) => p === '/api/v1/parcel-categories', 'the categories');
     visit.sentWithShop(pickups, 'the pickup locations');
     visit.sentWithShop(categories, 'the categories');
-  });
-
-  it('to the parcel list again sends the list’s calls from the boot script, before the entry has arrived', async () => {
-    const merchant = await merchantWithPickup(server.baseUrl);
-    await bookParcel(server.baseUrl, merchant);
-    const visit = await coldVisit(merchant, '/parcels', (page) =>
-      page.getByTestId('parcel-row').first().waitFor({ timeout: 30_000 }),
-    );
-    const isList = (p: string, search: string) =>
-      p === `${visit.api}/parcels` && search.startsWith('?limit=20&offset=0&sort=');
-    const early = [
-      visit.shops,
-      visit.select,
-      visit.one((p) => p === `${visit.api}/parcel-list-preferences`, 'the preferences'),
-      visit.one(isList, 'the list’s first page'),
-    ];
-    for (const request of early) expect(request.start, request.url).toBeLessThan(visit.entryDone);
-    // The app took the boot script's answers: each call went out once.
-    const count = (test: (p: string, search: string) => boolean) =>
-      visit.requests.filter((r) => test(new URL(r.url).pathname, new URL(r.url).search)).length;
-    expect(count((p) => p === '/api/v1/shops')).toBe(1);
-    expect(count((p) => p === `${visit.api}/select`)).toBe(1);
-    expect(count(isList)).toBe(1);
-  });
-
-  it('to the parcel list with a stale recording shows the list all the same', async () => {
-    const merchant = await merchantWithPickup(server.baseUrl);
-    await bookParcel(server.baseUrl, merchant);
-    const visit = await coldVisit(
-      merchant,
-      '/parcels',
-      (page) => page.getByTestId('parcel-row').first().waitFor({ timeout: 30_000 }),
-      // The recorded list page had a search that matches nothing (the filter has changed since).
-      (page) =>
-        page.evaluate(() => {
-          const recording = JSON.parse(window.localStorage.getItem('dak.bootCalls') ?? '{}');
-          for (const call of recording['/parcels'].calls)
-            call[1] = String(call[1]).replace('offset=0', 'offset=0&q=nothing-matches');
-          window.localStorage.setItem('dak.bootCalls', JSON.stringify(recording));
-        }),
-    );
-    const stale = visit.one(
-      (p, search) => p === `${visit.api}/parcels` && search.includes('q=nothing'),
-      'stale',
-    );
-    expect(stale.start).toBeLessThan(visit.entryDone);
-    // The page asked for its own list (no search) and shows its row: the stale answer went unused.
-    visit.one((p, search) => p === `${visit.api}/parcels` && !search.includes('q='), 'the list');
   });
 });

@@ -4,7 +4,6 @@ import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
-import { apiBase, bootCallsGlobal, bootCallsKey } from './src/lib/boot-calls-format';
 
 /**
  * Brotli and gzip copies of the built scripts and styles next to them (x.js.br, x.js.gz): the
@@ -41,8 +40,6 @@ function precompress(): Plugin {
  * build's (content-hashed), so the script is written at build time, named by its own hash and
  * cached like every asset. Not inline: the app's CSP allows no inline script. Signed out, on
  * /login, only the language is asked for: the sign-in page loads nothing more (its budget).
- * A returning merchant's page also gets its first API calls sent here, those the app recorded on
- * the last visit of the same page (src/lib/boot-calls.ts): their answers wait for the app.
  */
 function bootPreload(): Plugin {
   let script: { fileName: string; source: string } | null = null;
@@ -88,20 +85,15 @@ function bootPreload(): Plugin {
         if (Object.values(files).some((list) => list.length === 0)) {
           throw new Error(`dak-boot-preload: a route's chunks were not found (${JSON.stringify(files)})`);
         }
-        // A returning merchant's page: the calls the app recorded on its last visit here (with the
-        // shop kept now), sent with the stored bearer, the answers left for apiRequest to take
-        // (src/lib/boot-calls.ts). Any failure here only means the app asks as it would have.
-        // Sent after the preloads: the chunks must run before the answers are of use, and sent
-        // first the calls took connections from them (docs/performance.md, the boot script's calls).
-        const calls = `function calls(s,t,p){try{var r=JSON.parse(s.getItem(${JSON.stringify(bootCallsKey)})||'null'),e=r&&r[p];if(!e||!e.calls||e.shop!==s.getItem('dak.shop'))return;var w={token:t,calls:{}};e.calls.slice(0,8).forEach(function(c){if(c[0]!=='GET'&&c[0]!=='POST')return;var h={Accept:'application/json'},o={method:c[0],headers:h};if(c[2])h.Authorization='Bearer '+t;if(c[0]==='POST'){o.body='{}';h['Content-Type']='application/json'}var q=fetch(${JSON.stringify(apiBase)}+c[1],o);q['catch'](function(){});w.calls[c[0]+' '+c[1]]={auth:c[2],answer:q}});window[${JSON.stringify(bootCallsGlobal)}]=w}catch(e){}}`;
-        const source = `(function(){var f=${JSON.stringify(files)};${calls}function add(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href=h;document.head.appendChild(l)}try{var s=localStorage,g=s.getItem('dak.lang');var a=null;try{a=JSON.parse(s.getItem('dak.auth')||'null')}catch(e){}var p=location.pathname,u=a&&a.kind==='user'&&typeof a.token==='string'&&p!=='/'&&!/^\\/(login|register|reset-password|ops|rider|503)(\\/|$)/.test(p);f[g==='bn'?'bn':'en'].forEach(add);if(u){({'/dashboard':f.dashboard,'/parcels':f.parcels,'/parcels/new':f.booking}[p.replace(/\\/$/,'')]||f.frame).forEach(add);calls(s,a.token,p)}}catch(e){}})();\n`;
+        const source = `(function(){var f=${JSON.stringify(files)};function add(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href=h;document.head.appendChild(l)}try{var s=localStorage,g=s.getItem('dak.lang');f[g==='bn'?'bn':'en'].forEach(add);var a=JSON.parse(s.getItem('dak.auth')||'null'),p=location.pathname;if(a&&a.kind==='user'&&p!=='/'&&!/^\\/(login|register|reset-password|ops|rider|503)(\\/|$)/.test(p))({'/dashboard':f.dashboard,'/parcels':f.parcels,'/parcels/new':f.booking}[p.replace(/\\/$/,'')]||f.frame).forEach(add)}catch(e){}})();\n`;
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-        const fileName = `assets/boot-${hash}.js`;
-        script = { fileName, source };
-        // After `<meta charset>`: the charset declaration comes first in <head>.
-        const charset = /<meta charset[^>]*>/i;
-        if (!charset.test(html)) throw new Error('dak-boot-preload: index.html has no <meta charset>');
-        return html.replace(charset, (meta) => `${meta}\n    <script async src="/${fileName}"></script>`);
+        script = { fileName: `assets/boot-${hash}.js`, source };
+        return {
+          html,
+          tags: [
+            { tag: 'script', attrs: { async: true, src: `/${script.fileName}` }, injectTo: 'head-prepend' },
+          ],
+        };
       },
     },
     writeBundle() {
@@ -169,11 +161,7 @@ function moduleGraph(): Plugin {
  * swallow what the sign-in page needs (e2e/first-screen-budget.test.ts) or antd (the frame and the
  * dashboard import none: e2e/panel-frame-bundle.test.ts).
  */
-type ModuleGraph = {
-  getModuleInfo(
-    id: string,
-  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
-};
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 function firstScreenGroups(srcDir: string) {
   const reached = new Map<string, Set<string>>();
@@ -191,23 +179,6 @@ function firstScreenGroups(srcDir: string) {
     reached.set(root, seen);
     return seen;
   };
-  // Everything the public site may load, its lazy chunks too: the `app` group must not reach it.
-  let siteReach: Set<string> | null = null;
-  const reachableBySite = (graph: ModuleGraph) => {
-    if (siteReach) return siteReach;
-    const seen = new Set<string>();
-    const stack = [join(srcDir, 'site/entry-client.tsx')];
-    while (stack.length > 0) {
-      const id = stack.pop() as string;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const info = graph.getModuleInfo(id);
-      stack.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
-    }
-    siteReach = seen;
-    return seen;
-  };
-  const entryModule = join(srcDir, 'main.tsx');
   // The route modules keep chunks of their own (the manifest names them; the budget test reads
   // it): they are small and fetched together with the groups.
   const routes = [
@@ -225,19 +196,6 @@ function firstScreenGroups(srcDir: string) {
   const inFrame = (id: string, graph: ModuleGraph) =>
     reachable(graph, 'app/panel-frame.tsx').has(id) || reachable(graph, 'app/merchant-shell.tsx').has(id);
   return [
-    // The app entry's own modules in one chunk: those it shares with its lazy chunks were split
-    // into a dozen 1–3 KB chunks, each a request on one of six connections. Not those the public
-    // site may load (its entry or its lazy chunks): the site would then load the whole group.
-    {
-      name: (id: string, graph: ModuleGraph) =>
-        ours(id) &&
-        id !== entryModule &&
-        reachable(graph, 'main.tsx').has(id) &&
-        !reachableBySite(graph).has(id)
-          ? 'app'
-          : null,
-      includeDependenciesRecursively: false,
-    },
     {
       name: (id: string, graph: ModuleGraph) =>
         ours(id) && inFrame(id, graph) && !loadedAlready(id, graph) ? 'panel' : null,

@@ -73,9 +73,7 @@ export function parcelsLoader({ request }: LoaderFunctionArgs): null {
   if (!shopId) return null;
   const params = new URL(request.url).searchParams;
   const ask = (preferences: ParcelListPreferences) =>
-    queryClient.prefetchQuery(
-      parcelsQueryOptions(shopId, parcelFilterOf(params, preferences).filter, { replay: true }),
-    );
+    queryClient.prefetchQuery(parcelsQueryOptions(shopId, parcelFilterOf(params, preferences).filter));
   const preferences = parcelListPreferencesQueryOptions(shopId);
   const known = queryClient.getQueryData(preferences.queryKey);
   if (known) {

@@ -2,8 +2,6 @@ import { type ErrorCode, errorStatus } from '@dak/domain/errors';
 import type { MessageParams } from '@dak/domain/messages';
 import { ApiError } from './api-error';
 import { authHeaders, getAuth } from './auth-storage';
-import { recordBootCall, takeBootAnswer } from './boot-calls';
-import { apiBase } from './boot-calls-format';
 
 /** Anything with zod's `parse`: the response schemas of `@dak/domain` check what comes back. */
 export type ResponseParser<T> = { parse: (data: unknown) => T };
@@ -22,11 +20,6 @@ export type RequestOptions<T> = {
   /** Send a string body as it is, with this type (a CSV file's text), instead of as JSON. */
   contentType?: string;
   schema: ResponseParser<T>;
-  /**
-   * A page's first call that the boot script may send ahead on the next cold visit (a GET, or a
-   * POST with an empty body that is safe to send twice): set by the route loaders' query options.
-   */
-  replay?: boolean;
 };
 
 type Handlers = {
@@ -43,7 +36,7 @@ export function configureApiClient(next: Handlers): void {
   handlers = next;
 }
 
-export { apiBase };
+export const apiBase = '/api/v1';
 
 function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(errorStatus, value);
@@ -91,17 +84,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     headers['Content-Type'] = raw ? String(options.contentType) : 'application/json';
   Object.assign(headers, authHeaders(stored));
 
-  const method = options.method ?? 'GET';
-  let response: Response | undefined;
-  if (options.replay && stored?.kind !== 'staff') {
-    recordBootCall(method, path, stored !== null, typeof requestBody === 'string' ? requestBody : undefined);
-    // The boot script's answer to this very call, if it sent one: a failed one is asked again.
-    const waiting = takeBootAnswer(method, path, stored);
-    if (waiting) response = await waiting.catch(() => undefined);
-  }
+  let response: Response;
   try {
-    response ??= await fetch(`${apiBase}${path}`, {
-      method,
+    response = await fetch(`${apiBase}${path}`, {
+      method: options.method ?? 'GET',
       headers,
       body: requestBody,
       signal: options.signal,

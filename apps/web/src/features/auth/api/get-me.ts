@@ -6,7 +6,7 @@ export const meQueryKey = ['me'] as const;
 
 /** GET /me: the signed-in user and their shops. */
 export function getMe(signal?: AbortSignal) {
-  return apiRequest('/me', { schema: meResponseSchema, signal, replay: true });
+  return apiRequest('/me', { schema: meResponseSchema, signal });
 }
 
 export function meQueryOptions() {

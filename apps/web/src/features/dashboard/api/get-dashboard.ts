@@ -15,7 +15,6 @@ export function getDashboard(shopId: string, filter: DashboardFilter, signal?: A
     // needsAction's autoReturnAt is a timestamp: revived before the schema's z.date() reads it.
     schema: withDates(dashboardSchema),
     signal,
-    replay: true,
   });
 }
 

@@ -5,12 +5,7 @@ import { staleTimes } from '../../../lib/query-client';
 
 /** GET /parcel-categories: categories and their variants (reference data). */
 export function listParcelCategories(signal?: AbortSignal) {
-  return apiRequest('/parcel-categories', {
-    schema: parcelCategoryListSchema,
-    auth: false,
-    signal,
-    replay: true,
-  });
+  return apiRequest('/parcel-categories', { schema: parcelCategoryListSchema, auth: false, signal });
 }
 
 export const parcelCategoriesQueryOptions = queryOptions({

@@ -27,7 +27,7 @@ export type ParcelFilter = {
 export const parcelsKey = (shopId: string) => ['parcels', shopId] as const;
 
 /** GET /shops/:shopId/parcels: newest first and 20 a page unless the user chose otherwise, with the filters and the search. */
-export function listParcels(shopId: string, filter: ParcelFilter, signal?: AbortSignal, replay = false) {
+export function listParcels(shopId: string, filter: ParcelFilter, signal?: AbortSignal) {
   const query = new URLSearchParams({
     limit: String(filter.limit ?? parcelPageSize),
     offset: String(filter.offset),
@@ -48,32 +48,19 @@ export function listParcels(shopId: string, filter: ParcelFilter, signal?: Abort
   return apiRequest(`/shops/${encodeURIComponent(shopId)}/parcels?${query.toString()}`, {
     schema: withDates(parcelListSchema),
     signal,
-    replay,
   });
 }
 
-/**
- * `replay`: the list's page (the loader's or the page's: a first visit has no kept shop for the
- * loader), which the boot script may send on the next cold visit (src/lib/boot-calls.ts); not the
- * tabs' counts, which would take the entry's connections.
- */
-export function parcelsQueryOptions(
-  shopId: string,
-  filter: ParcelFilter,
-  options: { replay?: boolean } = {},
-) {
+export function parcelsQueryOptions(shopId: string, filter: ParcelFilter) {
   return queryOptions({
     queryKey: [...parcelsKey(shopId), 'list', filter] as const,
-    queryFn: ({ signal }) => listParcels(shopId, filter, signal, options.replay),
+    queryFn: ({ signal }) => listParcels(shopId, filter, signal),
   });
 }
 
 export function useParcels(shopId: string, filter: ParcelFilter) {
   // The page stays on screen while the next page or filter loads.
-  return useQuery({
-    ...parcelsQueryOptions(shopId, filter, { replay: true }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...parcelsQueryOptions(shopId, filter), placeholderData: keepPreviousData });
 }
 
 /** How many parcels are in one status (a tab's count): one row asked for, the count read (capped or not). */

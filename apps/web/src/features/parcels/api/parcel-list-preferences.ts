@@ -44,7 +44,6 @@ export function parcelListPreferencesQueryOptions(shopId: string) {
       const preferences = await apiRequest(path(shopId), {
         schema: parcelListPreferencesResponseSchema,
         signal,
-        replay: true,
       });
       lastRead.set({ shopId, preferences });
       return preferences;

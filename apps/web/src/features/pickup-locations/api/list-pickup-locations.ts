@@ -14,7 +14,6 @@ export function listPickupLocations(shopId: string, filter: PickupFilter, signal
   return apiRequest(`/shops/${encodeURIComponent(shopId)}/pickup-locations?${query.toString()}`, {
     schema: pickupLocationListSchema,
     signal,
-    replay: true,
   });
 }
 

@@ -6,7 +6,7 @@ export const shopsQueryKey = ['shops', 'list'] as const;
 
 /** GET /shops: my shops with my role in each, the one selected last first. */
 export function listShops(signal?: AbortSignal) {
-  return apiRequest('/shops', { schema: shopListSchema, signal, replay: true });
+  return apiRequest('/shops', { schema: shopListSchema, signal });
 }
 
 export function shopsQueryOptions() {

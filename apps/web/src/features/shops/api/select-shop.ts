@@ -14,8 +14,6 @@ export function selectShop(shopId: string, signal?: AbortSignal) {
     body: {},
     schema: shopPermissionsSchema,
     signal,
-    // Safe to send twice: it only stamps the shop as my last selected (shops.service.ts, select).
-    replay: true,
   });
 }
 
