@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
 import { type Merchant, merchantWithPickup, shots, signedInContext } from './fixtures';
-import { launchBrowser, type RunningServer, startServer } from './helpers';
+import { launchBrowser, type RunningServer, shot, startServer } from './helpers';
 
 /**
  * The Developer APIs screen's webhooks (issue 15, item 6; Done-when: "the owner creates a key and
@@ -66,7 +66,23 @@ describe('Developer APIs: webhooks', () => {
       // The key first (its own tab, the default).
       await page.getByLabel('কী-এর নাম').fill('WooCommerce স্টোর');
       await page.getByRole('button', { name: 'কী তৈরি করুন' }).click();
-      await page.getByTestId('api-key-created').waitFor();
+      // Once seen in a clean-clone run only (27 Nov): the panel never came. Keep what the page said.
+      await page
+        .getByTestId('api-key-created')
+        .waitFor()
+        .catch(async (error) => {
+          await shot(page, 'developer-apis-key-not-created');
+          const form = await page
+            .locator('main')
+            .textContent()
+            .catch(() => '');
+          throw new Error(
+            `the created key's panel did not show; the page said:\n${(form ?? '').slice(0, 2000)}`,
+            {
+              cause: error,
+            },
+          );
+        });
       const token = (await page.getByTestId('api-key-token').textContent())?.trim() ?? '';
       expect(token).toMatch(/^dak_[a-z0-9]{16}_[A-Za-z0-9_-]{43}$/);
       await page.getByRole('button', { name: 'কপি করেছি' }).click();
