@@ -16,36 +16,19 @@ declare module 'fastify' {
 export const maxJsonDepth = 64;
 
 /**
- * Whether JSON text nests arrays and objects deeper than `limit`, found by one pass over its
- * characters (strings skipped) before anything is parsed: a few ms for the largest body we take.
+ * What is wrong with JSON text's shape, found by one pass over its characters (strings skipped)
+ * before anything is parsed: nested deeper than `depth`, or holding more than `values` values
+ * (every `{`, `[` and `,`). JSON.parse's time follows the number of values, not the bytes: 15 MB of
+ * `{},{},…` (5 million objects) held the event loop 2.5 s (load 9), from any member of a shop, on
+ * the bulk preview. A few ms for the largest body we take.
  */
-export function nestedTooDeep(text: string, limit = maxJsonDepth): boolean {
+export function jsonShapeFault(
+  text: string,
+  limits: { depth?: number; values?: number },
+): 'too-deep' | 'too-many-values' | null {
+  const depthLimit = limits.depth ?? maxJsonDepth;
+  const valuesLimit = limits.values ?? Number.POSITIVE_INFINITY;
   let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) {
-      inString = true;
-    } else if (c === 91 /* [ */ || c === 123 /* { */) {
-      if (++depth > limit) return true;
-    } else if (c === 93 /* ] */ || c === 125 /* } */) {
-      depth--;
-    }
-  }
-  return false;
-}
-
-/**
- * Whether JSON text holds more than `limit` values, counted in one pass (strings skipped) before
- * anything is parsed: every `{`, `[` and `,`. JSON.parse's time follows the number of values, not
- * the bytes: 15 MB of `{},{},…` (5 million objects) held the event loop 2.5 s (load 9), from any
- * member of a shop, on the bulk preview. The routes with a large body limit say how many values
- * their largest legal body has (route config `maxJsonValues`).
- */
-export function jsonValuesOver(text: string, limit: number): boolean {
   let values = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -55,12 +38,29 @@ export function jsonValuesOver(text: string, limit: number): boolean {
       else if (c === 34 /* " */) inString = false;
     } else if (c === 34) {
       inString = true;
-    } else if (c === 44 /* , */ || c === 91 /* [ */ || c === 123 /* { */) {
-      if (++values > limit) return true;
+    } else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > depthLimit) return 'too-deep';
+      if (++values > valuesLimit) return 'too-many-values';
+    } else if (c === 44 /* , */) {
+      if (++values > valuesLimit) return 'too-many-values';
+    } else if (c === 93 /* ] */ || c === 125 /* } */) {
+      depth--;
     }
   }
-  return false;
+  return null;
 }
+
+/** Whether JSON text nests arrays and objects deeper than `limit` (`jsonShapeFault`). */
+export const nestedTooDeep = (text: string, limit = maxJsonDepth): boolean =>
+  jsonShapeFault(text, { depth: limit }) === 'too-deep';
+
+/**
+ * Whether JSON text holds more than `limit` values (`jsonShapeFault`, depth not limited). The
+ * routes with a large body limit say how many values their largest legal body has (route config
+ * `maxJsonValues`).
+ */
+export const jsonValuesOver = (text: string, limit: number): boolean =>
+  jsonShapeFault(text, { depth: Number.POSITIVE_INFINITY, values: limit }) === 'too-many-values';
 
 /**
  * The values of the 500-booking bodies (the developer API's batch, Steadfast's and Pathao's bulk
@@ -84,11 +84,12 @@ export function registerJsonBodyParser(app: FastifyInstance) {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && nestedTooDeep(body)) return done(tooDeepError(), undefined);
-    const maxValues = request.routeOptions.config?.maxJsonValues;
-    if (typeof body === 'string' && maxValues !== undefined && jsonValuesOver(body, maxValues)) {
-      return done(tooManyValuesError(), undefined);
-    }
+    const fault =
+      typeof body === 'string'
+        ? jsonShapeFault(body, { values: request.routeOptions.config?.maxJsonValues })
+        : null;
+    if (fault === 'too-deep') return done(tooDeepError(), undefined);
+    if (fault === 'too-many-values') return done(tooManyValuesError(), undefined);
     return parse(request, body as string, done);
   });
 }
