@@ -90,16 +90,21 @@ export function createBulkParcelsService(deps: {
     }
   }
 
+  /** The shop's import limit; more rows than it are refused 413 (the rule for every way in). */
+  async function refuseOverLimit(shopId: string, rows: number): Promise<number> {
+    const limit = await limitOf(shopId);
+    if (rows > limit)
+      throw new AppError('PAYLOAD_TOO_LARGE', bulkMessages.tooManyRows(limit), { limit, rows });
+    return limit;
+  }
+
   async function checkRows(
     shopId: string,
     rows: BulkRowInput[],
     pickupLocationId: string | undefined,
   ): Promise<{ rows: CheckedRow[]; limit: number }> {
-    const limit = await limitOf(shopId);
     if (rows.length === 0) throw new AppError('VALIDATION_FAILED', bulkMessages.noRows);
-    if (rows.length > limit) {
-      throw new AppError('PAYLOAD_TOO_LARGE', bulkMessages.tooManyRows(limit), { limit, rows: rows.length });
-    }
+    const limit = await refuseOverLimit(shopId, rows.length);
     // The chosen pickup location must be the shop's and active, once for the whole upload.
     if (pickupLocationId) await parcels.checkPickupLocation(shopId, pickupLocationId);
     const predict = await predictionEnabled(shopId);
@@ -163,22 +168,15 @@ export function createBulkParcelsService(deps: {
   };
 
   return {
-    /** The template: our columns and one example row, phones kept as text. */
     /**
      * Refuses a body with more rows than the shop's import limit, before any row is checked (the
      * routes call it once the JSON is parsed, before the schema looks at each row).
      */
     async checkRowCount(shopId: string, rows: unknown) {
-      if (!Array.isArray(rows)) return;
-      const limit = await limitOf(shopId);
-      if (rows.length > limit) {
-        throw new AppError('PAYLOAD_TOO_LARGE', bulkMessages.tooManyRows(limit), {
-          limit,
-          rows: rows.length,
-        });
-      }
+      if (Array.isArray(rows)) await refuseOverLimit(shopId, rows.length);
     },
 
+    /** The template: our columns and one example row, phones kept as text. */
     async template(): Promise<Buffer> {
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet('Parcels');
