@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { median, ok, registerShop, verdict } from './lib';
+import { traceVisit } from './main-thread';
 
 /**
  * The merchant panel's pages on a cheap phone (issue 16, item 3), the second half of
@@ -282,10 +283,12 @@ async function signIn(browser: Browser, base: string, merchant: Merchant) {
 
 /**
  * BENCH_PANEL_PAGES=/login,/dashboard: only these pages; BENCH_WATERFALL=/dashboard: one more cold
- * visit each, its requests printed (BENCH_WATERFALL=1: every page measured).
+ * visit each, its requests printed (BENCH_WATERFALL=1: every page measured); BENCH_TRACE=/dashboard:
+ * one more cold visit each, where its main thread's time went (main-thread.ts).
  */
 const only = process.env.BENCH_PANEL_PAGES?.split(',').filter(Boolean);
 const waterfalls = process.env.BENCH_WATERFALL?.split(',').filter(Boolean) ?? [];
+const traces = process.env.BENCH_TRACE?.split(',').filter(Boolean) ?? [];
 
 export async function measurePanelPages(options: {
   app: FastifyInstance;
@@ -310,6 +313,21 @@ export async function measurePanelPages(options: {
         await page.waitForTimeout(500);
         console.log(
           `\n${spec.path} cold: LCP ${ms(await readLcp(page))} ms (${await readLcpElement(page)}), content ${ms(await readContent(page))} ms\n${table()}\n`,
+        );
+      } finally {
+        await context.close();
+      }
+    }
+    for (const _ of traces.includes(spec.path) || traces.includes('1') ? [1] : []) {
+      const { context, page } = await open(spec.signedIn ? session : undefined);
+      try {
+        const summary = await traceVisit(browser, page, async () => {
+          await page.goto(`${base}${spec.path}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+          await spec.ready(page);
+          await page.waitForTimeout(500);
+        });
+        console.log(
+          `\n${spec.path} cold, traced: LCP ${ms(await readLcp(page))} ms (${await readLcpElement(page)}), content ${ms(await readContent(page))} ms\n${summary}\n`,
         );
       } finally {
         await context.close();

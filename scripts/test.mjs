@@ -163,7 +163,12 @@ for (const [index, [label, projects]] of suites.entries()) {
   }
   const summary = JSON.parse(readFileSync(report, 'utf8'));
   passed += summary.numPassedTests ?? 0;
-  failed += (summary.numFailedTests ?? 0) + (summary.numFailedTestSuites ?? 0);
+  // A file that failed outside its tests (it did not load, a hook threw) counts once; a file
+  // whose tests failed is counted by those tests, not again with its describe blocks.
+  const brokenFiles = (summary.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
+  failed += (summary.numFailedTests ?? 0) + brokenFiles;
   skipped += (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
 }
 timings.push(['npm test', seconds(started)]);

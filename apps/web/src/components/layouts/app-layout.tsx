@@ -19,6 +19,9 @@ type AppLayoutProps = {
 /** The gap between the bar's links (`.top-nav__links`), in px. */
 const linkGap = 4;
 
+/** Below this width the bar's links are hidden and the menu button shows them (app-shell.css). */
+const narrowQuery = '(max-width: 991.98px)';
+
 /**
  * How many links fit in the bar, the rest going under "More": measured from an invisible copy of
  * the links and the More button, again whenever the bar or the words change width (a resized
@@ -35,7 +38,10 @@ function useLinksThatFit(links: NavItem[]) {
     const bar = barRef.current;
     const measure = measureRef.current;
     if (!bar || !measure) return;
+    const narrow = window.matchMedia?.(narrowQuery);
     const fit = () => {
+      // Hidden on a phone: measuring would only force a layout before the first paint (issue 16).
+      if (narrow?.matches) return;
       const widths = [...measure.children].map((child) => child.getBoundingClientRect().width);
       const more = widths.pop() ?? 0;
       const available = bar.clientWidth;
@@ -50,6 +56,7 @@ function useLinksThatFit(links: NavItem[]) {
       setCount(fitting);
     };
     fit();
+    // Widening past the breakpoint shows the bar, which the observer then sees at its new size.
     const observer = new ResizeObserver(fit);
     observer.observe(bar);
     observer.observe(measure);
