@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
+import { defineConfig, minifySync, type Plugin, type Rollup, type UserConfig } from 'vite';
 
 /**
  * Brotli and gzip copies of the built scripts and styles next to them (x.js.br, x.js.gz): the
@@ -17,35 +17,58 @@ function precompress(): Plugin {
     writeBundle(options) {
       const dir = join(options.dir ?? 'dist', 'assets');
       for (const name of readdirSync(dir)) {
-        if (!/\.(js|css|svg)$/.test(name)) continue;
-        const data = readFileSync(join(dir, name));
-        if (data.length < 1024) continue;
-        writeFileSync(join(dir, `${name}.gz`), gzipSync(data, { level: 9 }));
-        writeFileSync(
-          join(dir, `${name}.br`),
-          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
+        if (/\.(js|css|svg)$/.test(name)) writeCompressed(join(dir, name), readFileSync(join(dir, name)));
       }
     },
   };
 }
 
+/** The .gz and .br copies of one file of at least 1 KB. */
+function writeCompressed(path: string, data: Buffer) {
+  if (data.length < 1024) return;
+  writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+  writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+}
+
 /**
- * A tiny classic script, first in index.html's head (`async`: it holds nothing up), that asks for
- * what the app will ask for only once its entry has arrived and run (issue 16, the cold visit's
- * waterfall): the chosen language's strings, and for a signed-in merchant the matched page's
- * route chunks (the panel's frame; on /dashboard, /parcels and /parcels/new the page's too: the
- * modules its loader imports are among them), as `modulepreload` and
- * style preloads. They then come down alongside the entry instead of after it. The names are the
- * build's (content-hashed), so the script is written at build time, named by its own hash and
- * cached like every asset. Not inline: the app's CSP allows no inline script. Signed out, on
- * /login, only the language is asked for: the sign-in page loads nothing more (its budget).
+ * The boot script (src/boot/boot.js), first in index.html's head (`async`: it holds nothing up),
+ * asks for what the app will ask for only once its entry has arrived and run (issue 16, the cold
+ * visit's waterfall): the chosen language's strings, and for a signed-in merchant the matched
+ * page's route chunks (the panel's frame; on /dashboard, /parcels and /parcels/new the page's too:
+ * the modules its loader imports are among them), as `modulepreload` and style preloads. On those
+ * three pages it also draws the panel's frame and heading from index.html's `boot-shell` template,
+ * with the strings this plugin writes into the page (`boot-strings`: the template's keys only, in
+ * both languages). The names are the build's (content-hashed), so the script is written at build
+ * time, minified, named by its own hash and cached like every asset. Not inline: the app's CSP
+ * allows no inline script. Signed out, on /login, only the language is asked for: the sign-in page
+ * loads nothing more (its budget).
  */
-function bootPreload(): Plugin {
+function bootScript(): Plugin {
   let script: { fileName: string; source: string } | null = null;
   let outDir = 'dist';
+  const srcDir = join(import.meta.dirname, 'src');
+  /** The strings the template names (data-t), per language; `languages.current` is the language's own name. */
+  const shellStrings = (html: string) => {
+    const keys = new Set([...html.matchAll(/data-t="([\w.]+)"/g)].map((match) => match[1] as string));
+    keys.add('dashboard.welcomeNoName');
+    const all: Record<string, Record<string, string>> = {};
+    for (const language of ['en', 'bn']) {
+      const strings = JSON.parse(readFileSync(join(srcDir, `locales/${language}.json`), 'utf8'));
+      const lookup = (key: string) =>
+        key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], strings);
+      all[language] = {};
+      for (const key of keys) {
+        const value = key === 'languages.current' ? lookup(`languages.${language}`) : lookup(key);
+        if (typeof value !== 'string')
+          throw new Error(`dak-boot: index.html's boot-shell names ${key}, not in ${language}.json`);
+        all[language][key] = value;
+      }
+    }
+    // Inside <script type="application/json">: no "</" may end the element early.
+    return JSON.stringify(all).replace(/</g, '\\u003c');
+  };
   return {
-    name: 'dak-boot-preload',
+    name: 'dak-boot',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
@@ -74,7 +97,7 @@ function bootPreload(): Plugin {
           return [...files].filter((file) => !entry.has(file)).map((file) => `/${file}`);
         };
         const frame = ['src/app/panel-frame.tsx', 'src/app/merchant-shell.tsx'];
-        const files = {
+        const lists = {
           en: beyondEntry('src/locales/en.json'),
           bn: beyondEntry('src/locales/bn.json'),
           frame: beyondEntry(...frame),
@@ -82,22 +105,39 @@ function bootPreload(): Plugin {
           parcels: beyondEntry(...frame, 'src/app/routes/merchant/parcels-page.tsx'),
           booking: beyondEntry(...frame, 'src/app/routes/merchant/book-parcel-page.tsx'),
         };
-        if (Object.values(files).some((list) => list.length === 0)) {
-          throw new Error(`dak-boot-preload: a route's chunks were not found (${JSON.stringify(files)})`);
+        if (Object.values(lists).some((list) => list.length === 0)) {
+          throw new Error(`dak-boot: a route's chunks were not found (${JSON.stringify(lists)})`);
         }
-        const source = `(function(){var f=${JSON.stringify(files)};function add(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href=h;document.head.appendChild(l)}try{var s=localStorage,g=s.getItem('dak.lang');f[g==='bn'?'bn':'en'].forEach(add);var a=JSON.parse(s.getItem('dak.auth')||'null'),p=location.pathname;if(a&&a.kind==='user'&&p!=='/'&&!/^\\/(login|register|reset-password|ops|rider|503)(\\/|$)/.test(p))({'/dashboard':f.dashboard,'/parcels':f.parcels,'/parcels/new':f.booking}[p.replace(/\\/$/,'')]||f.frame).forEach(add)}catch(e){}})();\n`;
+        const files = {
+          ...lists,
+          pages: { '/dashboard': 'dashboard', '/parcels': 'parcels', '/parcels/new': 'booking' },
+        };
+        const template = readFileSync(join(srcDir, 'boot/boot.js'), 'utf8');
+        const code = template.replace(/\(BOOT_FILES\);\s*$/, `(${JSON.stringify(files)});\n`);
+        if (code === template) throw new Error('dak-boot: boot.js does not end with (BOOT_FILES);');
+        const source = minifySync('boot.js', code).code;
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         script = { fileName: `assets/boot-${hash}.js`, source };
         return {
           html,
           tags: [
             { tag: 'script', attrs: { async: true, src: `/${script.fileName}` }, injectTo: 'head-prepend' },
+            {
+              tag: 'script',
+              attrs: { type: 'application/json', id: 'boot-strings' },
+              children: shellStrings(html),
+              injectTo: 'body-prepend',
+            },
           ],
         };
       },
     },
     writeBundle() {
-      if (script) writeFileSync(join(outDir, script.fileName), script.source);
+      if (!script) return;
+      // Written here, after the bundle: its own compressed copies too (precompress may run first).
+      const path = join(outDir, script.fileName);
+      writeFileSync(path, script.source);
+      writeCompressed(path, Buffer.from(script.source));
     },
   };
 }
@@ -231,7 +271,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
 const config = (isSsrBuild: boolean | undefined): UserConfig => ({
   plugins: isSsrBuild
     ? [react(), buildMode()]
-    : [react(), precompress(), buildMode(), moduleGraph(), bootPreload()],
+    : [react(), precompress(), buildMode(), moduleGraph(), bootScript()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },

@@ -1,12 +1,16 @@
 import { meResponseSchema } from '@dak/domain/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { rememberGreetingName } from '../../../lib/greeting-name';
 
 export const meQueryKey = ['me'] as const;
 
 /** GET /me: the signed-in user and their shops. */
-export function getMe(signal?: AbortSignal) {
-  return apiRequest('/me', { schema: meResponseSchema, signal });
+export async function getMe(signal?: AbortSignal) {
+  const me = await apiRequest('/me', { schema: meResponseSchema, signal });
+  // The dashboard's greeting, for the boot script's first paint of it on the next visit.
+  rememberGreetingName(me.user.name ?? me.user.fullName ?? '');
+  return me;
 }
 
 export function meQueryOptions() {
