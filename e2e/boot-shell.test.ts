@@ -7,8 +7,9 @@ import { launchBrowser, type RunningServer, shot, startServer } from './helpers'
  * The frame the boot script draws before the app has loaded (issue 16; apps/web/src/boot/boot.js,
  * index.html's boot-shell template). With the app's entry held back, what the boot script drew
  * stays on screen to be measured; then the same page with the app. The frame must be the page's
- * own: the same heading in the same place, in the chosen language, so the app's first render
- * replaces it without a jump.
+ * own: the same heading in the same place and the same footer, in the chosen language, so the
+ * app's first render replaces it without a jump (and, for the Largest Contentful Paint, with
+ * nothing larger than what the boot script painted).
  */
 let server: RunningServer;
 let browser: Browser;
@@ -64,6 +65,10 @@ describe('the boot script draws the panel frame before the app', () => {
             await held.goto(`${server.baseUrl}${path}`);
             const boot = await heading(held);
             expect(boot.text).toBe(title[lang]);
+            // The footer too: on a short first render it is in view, and larger than the heading.
+            const footer = async (on: Page) =>
+              (await on.locator('#root footer').textContent())?.replace(/\s+/g, ' ').trim();
+            expect(await footer(held)).toBe(await footer(page));
             expect(await held.locator('html').getAttribute('lang')).toBe(lang);
             // Inert: a picture of the page until the app replaces it.
             expect(await held.locator('[data-boot-shell]').getAttribute('inert')).not.toBeNull();
