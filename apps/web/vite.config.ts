@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, minifySync, type Plugin, type Rollup, type UserConfig } from 'vite';
 
 /**
- * Brotli and gzip copies of the built scripts and styles next to them (x.js.br, x.js.gz): the
+ * Brotli and gzip copies of the built scripts, styles and index.html next to them (x.js.br, x.js.gz): the
  * server sends the one the browser accepts (@fastify/static preCompressed), compressed once at
  * build time at the highest level, with no compression work per request.
  */
@@ -15,10 +15,14 @@ function precompress(): Plugin {
     name: 'dak-precompress',
     apply: 'build',
     writeBundle(options) {
-      const dir = join(options.dir ?? 'dist', 'assets');
+      const outDir = options.dir ?? 'dist';
+      const dir = join(outDir, 'assets');
       for (const name of readdirSync(dir)) {
         if (/\.(js|css|svg)$/.test(name)) writeCompressed(join(dir, name), readFileSync(join(dir, name)));
       }
+      // The panel's page itself (every panel address is answered with it; the boot frame is in it).
+      const page = join(outDir, 'index.html');
+      if (existsSync(page)) writeCompressed(page, readFileSync(page));
     },
   };
 }

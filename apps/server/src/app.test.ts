@@ -158,7 +158,11 @@ describe('serving the web app', () => {
     const { tmpdir } = await import('node:os');
     const dist = await mkdtemp(join(tmpdir(), 'dak-dist-'));
     await mkdir(join(dist, 'assets'));
-    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Dak</title>');
+    const { brotliCompressSync, brotliDecompressSync } = await import('node:zlib');
+    const html = '<!doctype html><title>Dak</title>';
+    await writeFile(join(dist, 'index.html'), html);
+    // The build's compressed copy (vite.config.ts, precompress): sent to a browser that takes it.
+    await writeFile(join(dist, 'index.html.br'), brotliCompressSync(html));
     await writeFile(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     const web = await createTestApp({ WEB_DIST: dist, LOG_LEVEL: 'error' });
     try {
@@ -166,6 +170,15 @@ describe('serving the web app', () => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<title>Dak</title>');
       expect(page.headers['cache-control']).toBe('no-cache');
+      // Compressed or not, the page names the current assets: asked again every time.
+      const br = await web.app.inject({
+        method: 'GET',
+        url: '/dashboard',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(html);
+      expect(br.headers['cache-control']).toBe('no-cache');
       const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
       expect(asset.headers['cache-control']).toContain('immutable');
       const api = await web.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });

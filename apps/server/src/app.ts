@@ -551,8 +551,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       preCompressed: true,
       // Vite names built assets by content hash: they never change, so phones keep them.
       setHeaders: (reply, filePath) => {
-        // index.html names the current assets, so it is checked every time.
-        const policy = filePath.endsWith('index.html')
+        // index.html (or its .br/.gz copy) names the current assets, so it is checked every time.
+        const policy = /index\.html(\.br|\.gz)?$/.test(filePath)
           ? 'no-cache'
           : filePath.includes('/assets/')
             ? 'public, max-age=31536000, immutable'
