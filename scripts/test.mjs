@@ -166,7 +166,8 @@ for (const [index, [label, projects]] of suites.entries()) {
   // A file that failed outside its tests (it did not load, a hook threw) counts once; a file
   // whose tests failed is counted by those tests, not again with its describe blocks.
   const brokenFiles = (summary.testResults ?? []).filter(
-    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+    (file) =>
+      file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
   ).length;
   failed += (summary.numFailedTests ?? 0) + brokenFiles;
   skipped += (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
