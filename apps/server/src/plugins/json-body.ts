@@ -67,8 +67,6 @@ export const jsonValuesOver = (text: string, limit: number): boolean =>
  * orders): a booking is a flat object of about 20 fields, 64 values each leaves room for extras.
  */
 export const batchJsonValues = 500 * 64 + 16;
-/** Steadfast's bulk `data`, which may come as a JSON string: the same bound on its own text. */
-export const steadfastBulkJsonValues = batchJsonValues;
 
 export const tooManyValuesError = () =>
   new AppError('PAYLOAD_TOO_LARGE', 'Request body holds more values than this route takes');

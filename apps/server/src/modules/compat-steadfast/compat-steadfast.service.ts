@@ -24,7 +24,7 @@ import {
   trackingIdOfConsignmentNumber,
 } from '@dak/domain/tracking-id';
 import { AppError } from '../../errors';
-import { jsonValuesOver, nestedTooDeep, steadfastBulkJsonValues } from '../../plugins/json-body';
+import { batchJsonValues, jsonShapeFault } from '../../plugins/json-body';
 import type { AddressPredictionService } from '../address-prediction/address-prediction.service';
 import { checkBookings } from '../bulk-parcels/bulk-parcels.service';
 import type { GeoService } from '../geo/geo.service';
@@ -263,10 +263,7 @@ export function createCompatSteadfastService(deps: {
       // `data` may be the array JSON-encoded: its text is counted before it is parsed, as the app's
       // parser counts the body (a 2 MB string of `{},` or `[[[` held the event loop ~0.4–0.8 s).
       const text = input.data;
-      if (
-        typeof text === 'string' &&
-        (nestedTooDeep(text) || jsonValuesOver(text, steadfastBulkJsonValues))
-      ) {
+      if (typeof text === 'string' && jsonShapeFault(text, { values: batchJsonValues }) !== null) {
         throw refused({ data: [steadfastMessages.bulkTooMany] });
       }
       const items = steadfastBulkItems(input.data);
