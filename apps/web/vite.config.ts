@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { localizeDigits } from '@dak/domain/digits';
 import react from '@vitejs/plugin-react';
 import { defineConfig, minifySync, type Plugin, type Rollup, type UserConfig } from 'vite';
 
@@ -56,7 +57,7 @@ function bootScript(): Plugin {
     const keys = new Set([...html.matchAll(/data-t="([\w.]+)"/g)].map((match) => match[1] as string));
     keys.add('dashboard.welcomeNoName');
     const all: Record<string, Record<string, string>> = {};
-    for (const language of ['en', 'bn']) {
+    for (const language of ['en', 'bn'] as const) {
       const strings = JSON.parse(readFileSync(join(srcDir, `locales/${language}.json`), 'utf8'));
       const lookup = (key: string) =>
         key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], strings);
@@ -67,6 +68,8 @@ function bootScript(): Plugin {
           throw new Error(`dak-boot: index.html's boot-shell names ${key}, not in ${language}.json`);
         all[language][key] = value;
       }
+      // The language's digits, 0 to 9, for the footer's year (the domain's rule, not a copy of it).
+      all[language].digits = localizeDigits('0123456789', language);
     }
     // Inside <script type="application/json">: no "</" may end the element early.
     return JSON.stringify(all).replace(/</g, '\\u003c');

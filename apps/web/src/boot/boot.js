@@ -77,9 +77,8 @@
     }
     // The name the dashboard last showed this person (dak.name, forgotten at sign-out).
     const name = readJson('dak.name');
-    // The footer's year, in the language's digits (as @dak/domain/digits' localizeDigits writes it).
-    let year = String(new Date().getFullYear());
-    if (language === 'bn') year = year.replace(/\d/g, (digit) => '০১২৩৪৫৬৭৮৯'[Number(digit)]);
+    // The footer's year, in the language's digits (`digits`: the build's, from @dak/domain/digits).
+    const year = String(new Date().getFullYear()).replace(/\d/g, (digit) => strings.digits[Number(digit)]);
     for (const element of shell.querySelectorAll('[data-t]')) {
       const key = element.getAttribute('data-t');
       let text = (strings[key] ?? '').split('{{year}}').join(year);

@@ -15,6 +15,12 @@ const stored = storedValue<string>(
   { endsWithSession: true },
 );
 
-export function rememberGreetingName(name: string): void {
+/** The name the dashboard greets a user by: the one they go by, else their full name ('' if neither). */
+export function greetingNameOf(user: { name?: string | null; fullName?: string | null }): string {
+  return user.name ?? user.fullName ?? '';
+}
+
+export function rememberGreetingName(user: { name?: string | null; fullName?: string | null }): void {
+  const name = greetingNameOf(user);
   if (stored.get() !== name) stored.set(name);
 }

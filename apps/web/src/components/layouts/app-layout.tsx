@@ -5,6 +5,7 @@ import { Button } from '../light/button';
 import { BrandLink, FrameFooter, SkipLink } from '../light/frame-parts';
 import { DownIcon, MenuIcon } from '../light/icons';
 import { SidePanel } from '../light/side-panel';
+import { wideQuery } from '../light/use-phone';
 import { LanguageSelect } from '../ui/language-select';
 
 export type NavItem = { to: string; label: string /** Active only on this exact path. */; end?: boolean };
@@ -18,9 +19,6 @@ type AppLayoutProps = {
 
 /** The gap between the bar's links (`.top-nav__links`), in px. */
 const linkGap = 4;
-
-/** Below this width the bar's links are hidden and the menu button shows them (app-shell.css). */
-const narrowQuery = '(max-width: 991.98px)';
 
 /**
  * How many links fit in the bar, the rest going under "More": measured from an invisible copy of
@@ -38,10 +36,11 @@ function useLinksThatFit(links: NavItem[]) {
     const bar = barRef.current;
     const measure = measureRef.current;
     if (!bar || !measure) return;
-    const narrow = window.matchMedia?.(narrowQuery);
+    const wide = window.matchMedia?.(wideQuery);
     const fit = () => {
-      // Hidden on a phone: measuring would only force a layout before the first paint (issue 16).
-      if (narrow?.matches) return;
+      // Hidden below the breakpoint (app-shell.css): measuring would only force a layout before
+      // the first paint (issue 16).
+      if (wide && !wide.matches) return;
       const widths = [...measure.children].map((child) => child.getBoundingClientRect().width);
       const more = widths.pop() ?? 0;
       const available = bar.clientWidth;

@@ -9,6 +9,23 @@ const subscribe = (onChange: () => void) => {
   return () => query.removeEventListener('change', onChange);
 };
 
+/** antd's lg breakpoint, as app-shell.css uses it: from here the top bar holds the menu's links. */
+export const wideQuery = '(min-width: 992px)';
+const subscribeWide = (onChange: () => void) => {
+  const list = window.matchMedia?.(wideQuery);
+  list?.addEventListener('change', onChange);
+  return () => list?.removeEventListener('change', onChange);
+};
+
+/** A computer's width (992 px and up): e.g. the booking form's charge stays beside the form. */
+export function useWide(): boolean {
+  return useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia?.(wideQuery).matches === true,
+    () => false,
+  );
+}
+
 /**
  * Is the screen a phone's? The same answer as components/list's `usePhone` (antd's Grid), from
  * matchMedia alone, so a page without antd can ask it.

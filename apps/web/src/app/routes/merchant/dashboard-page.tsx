@@ -20,6 +20,7 @@ import {
 } from '../../../features/profile/components/profile-completion-card';
 import { OnboardingTour, type TourTarget } from '../../../features/settings/components/onboarding-tour';
 import { useShopTerms } from '../../../features/terms/api/get-shop-terms';
+import { greetingNameOf } from '../../../lib/greeting-name';
 import { type SelectedShop, useShopState } from '../../shop-context';
 
 /** The first of these that is on screen (the menu is a button on phones, a bar on computers). */
@@ -106,7 +107,7 @@ export function DashboardPage() {
   }
 
   const { user, shops } = me.data;
-  const name = user.name ?? user.fullName;
+  const name = greetingNameOf(user);
   const needsShop = shops.length === 0 && user.accountType === 'merchant';
 
   const tour: TourTarget[] = shop

@@ -9,7 +9,7 @@ export const meQueryKey = ['me'] as const;
 export async function getMe(signal?: AbortSignal) {
   const me = await apiRequest('/me', { schema: meResponseSchema, signal });
   // The dashboard's greeting, for the boot script's first paint of it on the next visit.
-  rememberGreetingName(me.user.name ?? me.user.fullName ?? '');
+  rememberGreetingName(me.user);
   return me;
 }
 

@@ -1,4 +1,4 @@
-import { type ReactNode, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 
 /** A white card of the form, labelled by its level-2 heading (PageCard without antd's Typography). */
 export function Section({
@@ -36,21 +36,5 @@ export function Affixed({
       {children}
       {suffix ? <span className="booking-affix__suffix">{suffix}</span> : null}
     </span>
-  );
-}
-
-const wideQuery = '(min-width: 992px)';
-const subscribe = (onChange: () => void) => {
-  const list = window.matchMedia?.(wideQuery);
-  list?.addEventListener('change', onChange);
-  return () => list?.removeEventListener('change', onChange);
-};
-
-/** A computer's width (antd's lg, 992 px and up): the charge stays beside the form. */
-export function useWide(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia?.(wideQuery).matches === true,
-    () => false,
   );
 }

@@ -5,6 +5,7 @@ import { type FormEvent, Suspense, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { AreaChoice } from '../../../components/light/area-search';
+import { useWide } from '../../../components/light/use-phone';
 import { withAntd } from '../../../components/light/with-antd';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SubmitButton } from '../../../components/ui/plain-form';
@@ -20,7 +21,6 @@ import { type ChargeRequest, useCharge } from '../api/get-charge';
 import { useCustomerHistory } from '../hooks/use-customer-history';
 import type { ConfirmStep } from './booking-confirm';
 import { ChargeSummary } from './charge-summary';
-import { useWide } from './parcel-form-parts';
 import {
   bindFields,
   CustomerSection,
